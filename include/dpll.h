@@ -1,0 +1,410 @@
+/* dpll.h - the whole public API of libdpll, a small DPLL SAT solver.
+ *
+ * OVERVIEW
+ *
+ * libdpll decides whether a formula in conjunctive normal form (a set of
+ * clauses) is satisfiable, and if it is, gives a model.  Literals are
+ * non-zero ints as in DIMACS: variable 3 is the literal 3, its negation -3.
+ * Variables are numbered from 1 and come into existence when a call first
+ * mentions them.
+ *
+ * The engine is the classic Davis-Putnam-Logemann-Loveland search: unit
+ * propagation (two watched literals), pure-literal elimination, splitting on
+ * a literal chosen by a selectable heuristic, and chronological
+ * backtracking.  `dpll_solve` runs the whole search; the steps are also
+ * public (`dpll_propagate`, `dpll_eliminate_pure`, `dpll_choose`,
+ * `dpll_decide`, `dpll_backtrack`) so a caller can drive and watch it.
+ *
+ * EXAMPLE
+ *
+ *     #include <dpll.h>
+ *     #include <stdio.h>
+ *
+ *     int main(void) {
+ *       dpll_solver *s = dpll_new();
+ *       if (!s) return 1;
+ *       int c1[] = {1, 2, 3}, c2[] = {-2, 3}, c3[] = {-3};
+ *       dpll_add_clause(s, c1, 3);
+ *       dpll_add_clause(s, c2, 2);
+ *       dpll_add_clause(s, c3, 1);
+ *       int res = dpll_solve(s);                 // 10, 20, 0 or an error
+ *       if (res == DPLL_SAT)
+ *         for (int v = 1; v <= dpll_num_vars(s); v++)
+ *           printf("%d %c\n", v, dpll_model(s, v) == 1 ? 'T' : 'F');
+ *       else if (res < 0)
+ *         fprintf(stderr, "%s\n", dpll_strerror(res));
+ *       dpll_free(s);
+ *       return 0;
+ *     }
+ *
+ * STATES
+ *
+ * A solver is in one of four states, as in IPASIR:
+ *   INPUT    after dpll_new, and after any call that changes the formula or
+ *            the assignment (adding clauses, the step functions);
+ *   SAT      after dpll_solve returned DPLL_SAT: dpll_model is available;
+ *   UNSAT    after dpll_solve returned DPLL_UNSAT;
+ *   UNKNOWN  after dpll_solve returned DPLL_UNKNOWN (a limit or the
+ *            terminate callback stopped it).
+ * Once the clauses are shown unsatisfiable the solver stays so: adding more
+ * clauses cannot make them satisfiable again.  Clauses may be added after a
+ * solve; the next solve starts from scratch on the larger formula.
+ *
+ * ERRORS AND OWNERSHIP
+ *
+ * Every call that can fail returns an int: 0 (or a documented non-negative
+ * result) on success, or a negative DPLL_E... code; dpll_strerror turns a
+ * code into a message.  The library never prints, never exits, never aborts
+ * on bad input and keeps no global state: any number of solvers may live at
+ * once, each used by one thread at a time.  Inputs are copied.  Pointers
+ * handed out are borrowed: valid until the next call on the same solver,
+ * unless stated otherwise.  The library never opens files; it reads and
+ * writes `FILE *` streams and memory buffers that the caller owns.
+ */
+#ifndef DPLL_DPLL_H_INCLUDED
+#define DPLL_DPLL_H_INCLUDED
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(DPLL_BUILDING_LIBRARY) && defined(__GNUC__)
+#define DPLL_API __attribute__((visibility("default")))
+#else
+#define DPLL_API
+#endif
+
+#define DPLL_VERSION "0.1.0"
+
+/* The largest variable index a solver accepts (16,777,215).  Larger
+ * literals (and INT_MIN) are rejected with DPLL_ERANGE.  Memory grows with
+ * the largest variable mentioned, about 110 bytes per variable, so this
+ * bound keeps a stray huge number from exhausting memory. */
+#define DPLL_MAX_VAR ((1 << 24) - 1)
+
+/* ------------------------------------------------------------------------
+ * Results and error codes
+ * ------------------------------------------------------------------------ */
+
+/* Results of dpll_solve, the numbers SAT competitions use. */
+#define DPLL_UNKNOWN 0
+#define DPLL_SAT 10
+#define DPLL_UNSAT 20
+
+/* Result of dpll_propagate when a clause became false. */
+#define DPLL_CONFLICT 1
+
+/* One list yields the codes and the messages of dpll_strerror. */
+#define DPLL_ERRORS(X)                                                         \
+  X(EINVAL, -1, "invalid argument")                                            \
+  X(ERANGE, -2, "literal is 0, INT_MIN, or beyond DPLL_MAX_VAR")               \
+  X(ENOMEM, -3, "out of memory")                                               \
+  X(ENOVAR, -4, "no such variable: no call has mentioned it")                  \
+  X(EOPEN, -5, "a clause begun with dpll_add is not closed by 0")              \
+  X(ENOMODEL, -6, "no model: the last dpll_solve did not return DPLL_SAT")     \
+  X(ENOANSWER, -7, "no answer to write: the last dpll_solve gave none")        \
+  X(EASSIGNED, -8, "the literal's variable is already assigned")               \
+  X(EPENDING, -9, "unit propagation is not at a fixpoint: propagate first")    \
+  X(ECONFLICT, -10, "a conflict is pending: backtrack first")                  \
+  X(ELEVEL, -11, "no such decision level")                                     \
+  X(EOPTION, -12, "no such option")                                            \
+  X(EVALUE, -13, "option value out of range")                                  \
+  X(EHEURISTIC, -14, "no such heuristic")                                      \
+  X(EPARSE, -15, "malformed input")                                            \
+  X(EIO, -16, "read or write error")
+
+enum dpll_error {
+#define DPLL_ERROR_ENUM(name, code, text) DPLL_##name = code,
+  DPLL_ERRORS(DPLL_ERROR_ENUM)
+#undef DPLL_ERROR_ENUM
+};
+
+/* A static message for any code this API returns (errors and results);
+ * never NULL. */
+DPLL_API const char *dpll_strerror(int code);
+
+/* The library's version string, e.g. "0.1.0". */
+DPLL_API const char *dpll_version(void);
+
+/* ------------------------------------------------------------------------
+ * The handle
+ * ------------------------------------------------------------------------ */
+
+typedef struct dpll_solver dpll_solver;
+
+/* A new, empty solver in state INPUT, owned by the caller; NULL if memory
+ * runs out. */
+DPLL_API dpll_solver *dpll_new(void);
+
+/* Frees the solver and everything it owns.  dpll_free(NULL) does nothing. */
+DPLL_API void dpll_free(dpll_solver *s);
+
+/* ------------------------------------------------------------------------
+ * The clause database
+ * ------------------------------------------------------------------------ */
+
+/* Adds the clause lits[0..n-1] (copied).  Repeated literals are merged; a
+ * clause holding a literal and its negation is always true and is dropped
+ * (its variables still come into existence); the empty clause (n == 0)
+ * makes the formula unsatisfiable.  Any decisions of a step-by-step search
+ * are undone first.  Returns 0, DPLL_ERANGE (nothing is added), DPLL_EOPEN
+ * (a dpll_add clause is open) or DPLL_ENOMEM.  lits may be NULL if n == 0. */
+DPLL_API int dpll_add_clause(dpll_solver *s, const int *lits, size_t n);
+
+/* Adds a clause literal by literal, IPASIR style: each non-zero lit extends
+ * the open clause, 0 closes and adds it as dpll_add_clause does.  Returns
+ * 0, DPLL_ERANGE (the open clause is kept, the bad literal is not) or
+ * DPLL_ENOMEM. */
+DPLL_API int dpll_add(dpll_solver *s, int lit);
+
+/* The largest variable index any call has mentioned (0 if none). */
+DPLL_API int dpll_num_vars(const dpll_solver *s);
+
+/* The number of clauses stored: added clauses minus the tautologies. */
+DPLL_API size_t dpll_num_clauses(const dpll_solver *s);
+
+/* ------------------------------------------------------------------------
+ * Options
+ * ------------------------------------------------------------------------ */
+
+/* Splitting heuristics (the "heuristic" option). */
+#define DPLL_HEURISTICS(X)                                                     \
+  X(FIRST, 0, "first", "the lowest-numbered unassigned variable, true first")  \
+  X(JW, 1, "jw",                                                               \
+    "two-sided Jeroslow-Wang: weights 2^-k from unsatisfied clauses")          \
+  X(DLIS, 2, "dlis",                                                           \
+    "the literal in most unsatisfied clauses (dynamic largest sum)")           \
+  X(ACTIVITY, 3, "activity",                                                   \
+    "the variable most often in recent conflicts, last phase first")           \
+  X(RANDOM, 4, "random", "a random unassigned variable and sign (seeded)")
+
+enum dpll_heuristic {
+#define DPLL_HEURISTIC_ENUM(name, id, text, doc) DPLL_HEURISTIC_##name = id,
+  DPLL_HEURISTICS(DPLL_HEURISTIC_ENUM)
+#undef DPLL_HEURISTIC_ENUM
+      DPLL_NUM_HEURISTICS
+};
+
+/* The short name of heuristic h ("first", "jw", ...), or NULL. */
+DPLL_API const char *dpll_heuristic_name(int h);
+
+/* The heuristic called name, or DPLL_EHEURISTIC. */
+DPLL_API int dpll_heuristic_lookup(const char *name);
+
+/* Options, each an integer: name, default, minimum, maximum, meaning. */
+#define DPLL_OPTIONS(X)                                                        \
+  X(heuristic, DPLL_HEURISTIC_JW, 0, DPLL_NUM_HEURISTICS - 1,                  \
+    "splitting heuristic (see DPLL_HEURISTICS)")                               \
+  X(pure, 1, 0, 1, "pure-literal elimination before every decision")           \
+  X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
+  X(decision_limit, -1, -1, INT64_MAX,                                         \
+    "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
+    "(-1: no limit)")                                                          \
+  X(conflict_limit, -1, -1, INT64_MAX,                                         \
+    "conflicts after which a solve gives DPLL_UNKNOWN unless it is "           \
+    "done (-1: no limit)")
+
+/* Sets option name to value.  Returns 0, DPLL_EOPTION or DPLL_EVALUE. */
+DPLL_API int dpll_set_option(dpll_solver *s, const char *name, int64_t value);
+
+/* Stores option name's value in *value.  Returns 0 or DPLL_EOPTION. */
+DPLL_API int dpll_get_option(const dpll_solver *s, const char *name,
+                             int64_t *value);
+
+/* Splitting order.  A variable's class is (decision flag, priority); the
+ * heuristics split only on unassigned variables of the highest class
+ * present, ranking them among themselves as usual.  By default every
+ * variable may be split on with priority 0.  A variable marked not to be
+ * split on (allowed == 0) is split on only once every other variable is
+ * assigned, so an incomplete marking can slow the search but never change
+ * its answer.  Both calls make var exist; they return 0, DPLL_ERANGE or
+ * DPLL_ENOMEM. */
+DPLL_API int dpll_set_priority(dpll_solver *s, int var, int priority);
+DPLL_API int dpll_set_decision(dpll_solver *s, int var, int allowed);
+
+/* A callback polled during dpll_solve; a non-zero return stops the search
+ * with DPLL_UNKNOWN.  fn NULL removes it. */
+typedef int (*dpll_terminate_fn)(void *ctx);
+DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
+                                 void *ctx);
+
+/* ------------------------------------------------------------------------
+ * Solving
+ * ------------------------------------------------------------------------ */
+
+/* Runs the search from scratch (undoing any step-by-step decisions).
+ * Returns DPLL_SAT, DPLL_UNSAT, DPLL_UNKNOWN, DPLL_EOPEN or DPLL_ENOMEM.
+ * Afterwards the solver is at decision level 0 in state SAT, UNSAT or
+ * UNKNOWN. */
+DPLL_API int dpll_solve(dpll_solver *s);
+
+/* The value of lit in the model: 1 if true, 0 if false.  Only in state SAT;
+ * otherwise DPLL_ENOMODEL.  DPLL_ERANGE for 0 or INT_MIN; DPLL_ENOVAR for a
+ * variable beyond dpll_num_vars. */
+DPLL_API int dpll_model(const dpll_solver *s, int lit);
+
+/* DPLL_SAT, DPLL_UNSAT or DPLL_UNKNOWN after a solve; DPLL_UNKNOWN in state
+ * INPUT, unless the clauses are already known to be unsatisfiable. */
+DPLL_API int dpll_status(const dpll_solver *s);
+
+/* Counters, accumulated over the solver's life. */
+typedef struct dpll_stats {
+  uint64_t decisions;     /* splits, not counting second branches */
+  uint64_t propagations;  /* literals assigned by unit propagation */
+  uint64_t conflicts;     /* clauses found false */
+  uint64_t backtracks;    /* second branches taken after a conflict */
+  uint64_t pure_literals; /* literals assigned by pure-literal elimination */
+  uint64_t max_depth;     /* the deepest decision level reached */
+} dpll_stats;
+
+/* Copies the counters into *out. */
+DPLL_API void dpll_get_stats(const dpll_solver *s, dpll_stats *out);
+
+/* ------------------------------------------------------------------------
+ * The steps, one at a time
+ *
+ * The search, spelled out (dpll_solve does the same):
+ *
+ *     for (;;) {
+ *       if (dpll_propagate(s) == DPLL_CONFLICT) {
+ *         if (dpll_backtrack(s) == 1) break;    // no branch left: UNSAT
+ *         continue;
+ *       }
+ *       dpll_eliminate_pure(s);
+ *       int lit = dpll_choose(s);
+ *       if (lit == 0) break;                    // all assigned: SAT
+ *       dpll_decide(s, lit);
+ *     }
+ *
+ * Steps move the solver to state INPUT.  Level 0 holds what the clauses
+ * force; each decision opens a new level.
+ * ------------------------------------------------------------------------ */
+
+/* Unit propagation to a fixpoint.  Returns 0 if no clause is false,
+ * DPLL_CONFLICT if one is (it stays pending until a backtrack).  Once the
+ * clauses are known to be unsatisfiable (dpll_status is DPLL_UNSAT) it
+ * always returns DPLL_CONFLICT, reported to the trace with no clause, so
+ * that the loop below ends with UNSAT. */
+DPLL_API int dpll_propagate(dpll_solver *s);
+
+/* Assigns every pure literal: an unassigned literal whose negation occurs
+ * in no clause that the current assignment leaves unsatisfied.  A variable
+ * that occurs in no such clause at all is set false.  Returns how many
+ * literals it assigned. */
+DPLL_API int dpll_eliminate_pure(dpll_solver *s);
+
+/* The literal the configured heuristic would split on now, without
+ * assigning it; 0 if every variable is assigned. */
+DPLL_API int dpll_choose(dpll_solver *s);
+
+/* Opens a new decision level and assigns lit there.  Returns 0,
+ * DPLL_ERANGE, DPLL_ENOVAR, DPLL_ECONFLICT (backtrack first), DPLL_EPENDING
+ * (propagate first) or DPLL_EASSIGNED, checked in that order. */
+DPLL_API int dpll_decide(dpll_solver *s, int lit);
+
+/* The chronological DPLL backtrack: undoes the most recent decision whose
+ * second branch is untried and assigns its negation as that second branch.
+ * Returns 0, or 1 if no such decision is left (the solver is then back at
+ * level 0); if a conflict was pending then, the clauses are unsatisfiable
+ * (state UNSAT). */
+DPLL_API int dpll_backtrack(dpll_solver *s);
+
+/* Undoes every assignment above decision level `level` (no second branch is
+ * taken).  Returns 0 or DPLL_ELEVEL. */
+DPLL_API int dpll_backtrack_to(dpll_solver *s, int level);
+
+/* The current decision level (0 before any decision). */
+DPLL_API int dpll_level(const dpll_solver *s);
+
+/* The current value of lit: 1 true, 0 false, 2 unassigned (variables no
+ * call has mentioned are unassigned); DPLL_ERANGE for 0 or INT_MIN. */
+#define DPLL_UNASSIGNED 2
+DPLL_API int dpll_value(const dpll_solver *s, int lit);
+
+/* ------------------------------------------------------------------------
+ * Watching the search
+ * ------------------------------------------------------------------------ */
+
+typedef enum dpll_event_kind {
+  DPLL_EVENT_DECIDE,    /* lit was split on (flipped: the second branch) */
+  DPLL_EVENT_PROPAGATE, /* lit was forced by the clause */
+  DPLL_EVENT_PURE,      /* lit was assigned as a pure literal */
+  DPLL_EVENT_CONFLICT,  /* the clause is false */
+  DPLL_EVENT_BACKTRACK  /* assignments above level were undone */
+} dpll_event_kind;
+
+typedef struct dpll_event {
+  dpll_event_kind kind;
+  int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK */
+  int level;          /* the decision level after the step */
+  int flipped;        /* DECIDE: 1 for a second branch, else 0 */
+  const int *clause;  /* PROPAGATE: the reason; CONFLICT: the false clause */
+  size_t clause_size; /* (borrowed for the duration of the call) */
+} dpll_event;
+
+/* Calls fn for every step of the search, dpll_solve's and the step
+ * functions'.  fn must not call into the same solver.  fn NULL removes it. */
+typedef void (*dpll_trace_fn)(void *ctx, const dpll_event *event);
+DPLL_API void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------------
+ * Text formats
+ *
+ * DP format (the course's): one clause per line, literals separated by
+ * blanks; a line holding only 0 ends the clauses; every byte after that
+ * line is "back matter", handed back untouched.  Blank lines are skipped.
+ * DIMACS: a "p cnf VARS CLAUSES" header, "c" comment lines, clauses closed
+ * by 0; a line starting with % ends the clauses (SATLIB).  Both accept CRLF
+ * line ends and tabs.  See docs/formats.md.
+ * ------------------------------------------------------------------------ */
+
+enum dpll_format {
+  DPLL_FORMAT_AUTO = 0, /* DIMACS if a "p cnf" header comes first */
+  DPLL_FORMAT_DP = 1,
+  DPLL_FORMAT_DIMACS = 2
+};
+
+/* What a reader found, filled in by dpll_read_file and dpll_read_string. */
+typedef struct dpll_input {
+  int format;        /* DPLL_FORMAT_DP or DPLL_FORMAT_DIMACS */
+  long line, column; /* on DPLL_EPARSE: where (1-based; column in bytes) */
+  char message[160]; /* on DPLL_EPARSE or DPLL_EIO: what is wrong */
+  char *back_matter; /* DP: the bytes after the 0 line, NUL-terminated */
+  size_t back_size;  /* (they may hold NULs); owned: dpll_input_clear */
+  int header_vars;   /* DIMACS: the header's counts */
+  int64_t header_clauses;
+} dpll_input;
+
+/* Reads clauses from in (or from data[0..size-1]) into s, in the given
+ * format (DPLL_FORMAT_AUTO detects it).  Returns 0, DPLL_EPARSE (line,
+ * column and message set), DPLL_EIO, DPLL_ENOMEM or DPLL_EINVAL (bad
+ * format).  On an error the clauses read so far stay in s.  info is always
+ * initialised; release it with dpll_input_clear. */
+DPLL_API int dpll_read_file(dpll_solver *s, FILE *in, int format,
+                            dpll_input *info);
+DPLL_API int dpll_read_string(dpll_solver *s, const char *data, size_t size,
+                              int format, dpll_input *info);
+
+/* Frees what info owns and zeroes it.  NULL does nothing. */
+DPLL_API void dpll_input_clear(dpll_input *info);
+
+/* Writes the answer of the last dpll_solve to out.
+ * DP: "N T" or "N F" for every variable 1..dpll_num_vars, then a line "0";
+ *     if unsatisfiable just the line "0"; then back[0..back_size-1].
+ * DIMACS: "s SATISFIABLE" and "v ..." lines ending in 0, "s UNSATISFIABLE"
+ *     or "s UNKNOWN"; back is ignored.
+ * The stream is flushed.  Returns 0, DPLL_ENOANSWER (DP format after
+ * DPLL_UNKNOWN, or no solve since the last change), DPLL_EINVAL (bad
+ * format) or DPLL_EIO (a write or the flush failed). */
+DPLL_API int dpll_write_answer(const dpll_solver *s, FILE *out, int format,
+                               const char *back, size_t back_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DPLL_DPLL_H_INCLUDED */

@@ -1,0 +1,333 @@
+/* clausedb.c - variables, the clause arena, adding clauses, and the scan of
+ * clauses the current assignment leaves unsatisfied. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Resizes *p to n elements of elem bytes; on failure *p is untouched. */
+static int resize(void **p, size_t elem, size_t n) {
+  if (n > SIZE_MAX / elem)
+    return DPLL_ENOMEM;
+  void *q = realloc(*p, n > 0 ? n * elem : 1);
+  if (!q)
+    return DPLL_ENOMEM;
+  *p = q;
+  return 0;
+}
+
+#define RESIZE(ptr, n) resize((void **)&(ptr), sizeof *(ptr), (n))
+
+/* Grows every per-variable and per-literal array to hold cap variables.
+ * Arrays already grown keep their new size if a later one fails; only
+ * var_cap records what all of them hold. */
+static int grow_vars(dpll_solver *s, int cap) {
+  size_t v = (size_t)cap + 1, l = 2 * v;
+  int rc = 0;
+  if (!rc)
+    rc = RESIZE(s->vals, l);
+  if (!rc)
+    rc = RESIZE(s->watches, l);
+  if (!rc)
+    rc = RESIZE(s->stamp, l);
+  if (!rc)
+    rc = RESIZE(s->occ, l);
+  if (!rc)
+    rc = RESIZE(s->jw, l);
+  if (!rc)
+    rc = RESIZE(s->level, v);
+  if (!rc)
+    rc = RESIZE(s->reason, v);
+  if (!rc)
+    rc = RESIZE(s->phase, v);
+  if (!rc)
+    rc = RESIZE(s->may_decide, v);
+  if (!rc)
+    rc = RESIZE(s->priority, v);
+  if (!rc)
+    rc = RESIZE(s->activity, v);
+  if (!rc)
+    rc = RESIZE(s->heap_pos, v);
+  if (!rc)
+    rc = RESIZE(s->trail, v);
+  if (!rc)
+    rc = RESIZE(s->level_start, v);
+  if (!rc)
+    rc = RESIZE(s->flipped, v);
+  if (!rc)
+    rc = dpll__heap_reserve(s, cap);
+  if (!rc)
+    s->var_cap = cap;
+  return rc;
+}
+
+/* Makes variables 1..var exist (var <= DPLL_MAX_VAR).  The first call
+ * (var_cap < 0) allocates the arrays and sets up the unused variable 0. */
+int dpll__ensure_vars(dpll_solver *s, int var) {
+  bool fresh = s->var_cap < 0;
+  if (var <= s->num_vars && !fresh)
+    return 0;
+  if (var > s->var_cap) {
+    int cap = s->var_cap < 16 ? 16 : s->var_cap;
+    while (cap < var)
+      cap = cap > DPLL_MAX_VAR / 2 ? DPLL_MAX_VAR : 2 * cap;
+    int rc = grow_vars(s, cap);
+    if (rc)
+      return rc;
+  }
+  for (int v = fresh ? 0 : s->num_vars + 1; v <= var; v++) {
+    for (unsigned l = 2u * (unsigned)v; l <= 2u * (unsigned)v + 1; l++) {
+      s->vals[l] = 0;
+      s->watches[l] = (watch_list){NULL, 0, 0};
+      s->stamp[l] = 0;
+      s->occ[l] = 0;
+      s->jw[l] = 0;
+    }
+    s->level[v] = 0;
+    s->reason[v] = CREF_NONE;
+    s->phase[v] = 0;
+    s->may_decide[v] = 1;
+    s->priority[v] = 0;
+    s->activity[v] = 0;
+    s->heap_pos[v] = -1;
+  }
+  s->num_vars = var;
+  s->scan_valid = false;
+  s->heap_kind = -1; /* rebuilt with the new variables when next needed */
+  return 0;
+}
+
+static int watch_reserve(watch_list *wl, uint32_t extra) {
+  if (wl->size + (uint64_t)extra <= wl->cap)
+    return 0;
+  uint64_t cap = wl->cap ? 2 * (uint64_t)wl->cap : 4;
+  while (cap < wl->size + (uint64_t)extra)
+    cap *= 2;
+  if (cap > UINT32_MAX)
+    return DPLL_ENOMEM;
+  int rc = RESIZE(wl->items, (size_t)cap);
+  if (!rc)
+    wl->cap = (uint32_t)cap;
+  return rc;
+}
+
+int dpll__watch_push(watch_list *wl, watch w) {
+  int rc = watch_reserve(wl, 1);
+  if (!rc)
+    wl->items[wl->size++] = w;
+  return rc;
+}
+
+static int arena_reserve(dpll_solver *s, size_t words) {
+  if (s->arena_size + words <= s->arena_cap)
+    return 0;
+  if (s->arena_size + words > CREF_MAX)
+    return DPLL_ENOMEM;
+  size_t cap = s->arena_cap ? 2 * s->arena_cap : 1024;
+  while (cap < s->arena_size + words)
+    cap *= 2;
+  if (cap > CREF_MAX)
+    cap = CREF_MAX;
+  int rc = RESIZE(s->arena, cap);
+  if (!rc)
+    s->arena_cap = cap;
+  return rc;
+}
+
+static int clauses_reserve(dpll_solver *s) {
+  if (s->num_clauses < s->clauses_cap)
+    return 0;
+  size_t cap = s->clauses_cap ? 2 * s->clauses_cap : 256;
+  int rc = RESIZE(s->clauses, cap);
+  if (!rc)
+    s->clauses_cap = cap;
+  return rc;
+}
+
+/* Undoes every decision and the pure literals of level 0, so that a new
+ * clause meets only what the clauses force. */
+void dpll__reset_to_root(dpll_solver *s) {
+  if (s->decision_level > 0)
+    dpll__backtrack_to(s, 0);
+  if (s->root_pure)
+    dpll__drop_root_pure(s);
+  s->has_conflict = false;
+  dpll__touch(s);
+}
+
+/* How good a literal is to watch at the root: true, then free, then false. */
+static int watch_rank(const dpll_solver *s, unsigned lit) {
+  return s->vals[lit] + 1;
+}
+
+/* Watches a stored clause of two or more literals, moving the two best
+ * literals to the front, and draws what the root assignment implies: a
+ * unit to assign, or unsatisfiability.  The watches are reserved. */
+static void attach(dpll_solver *s, cref ref) {
+  clause *c = dpll__clause(s, ref);
+  unsigned *lits = c->lits;
+  for (unsigned i = 0; i < 2; i++)
+    for (unsigned k = i + 1; k < c->size; k++)
+      if (watch_rank(s, lits[k]) > watch_rank(s, lits[i])) {
+        unsigned t = lits[i];
+        lits[i] = lits[k];
+        lits[k] = t;
+      }
+  s->watches[lits[0]].items[s->watches[lits[0]].size++] = (watch){ref, lits[1]};
+  s->watches[lits[1]].items[s->watches[lits[1]].size++] = (watch){ref, lits[0]};
+  if (s->vals[lits[0]] < 0)
+    s->inconsistent = true;
+  else if (s->vals[lits[0]] == 0 && s->vals[lits[1]] < 0)
+    dpll__assign(s, lits[0], ref);
+}
+
+/* Adds a clause of valid literals (checked by the caller). */
+static int add_valid(dpll_solver *s, const int *lits, size_t n) {
+  int max_var = 0;
+  for (size_t i = 0; i < n; i++) {
+    int v = lits[i] < 0 ? -lits[i] : lits[i];
+    if (v > max_var)
+      max_var = v;
+  }
+  int rc = dpll__ensure_vars(s, max_var);
+  if (!rc)
+    rc = arena_reserve(s, CLAUSE_HEADER_WORDS + n);
+  if (!rc)
+    rc = clauses_reserve(s);
+  if (rc)
+    return rc;
+  dpll__reset_to_root(s);
+
+  /* Copy into the arena's free tail, merging repeats, spotting tautologies
+   * with per-literal stamps (O(n), no sorting). */
+  cref ref = (cref)s->arena_size;
+  clause *c = dpll__clause(s, ref);
+  if (++s->stamp_now == 0) {
+    memset(s->stamp, 0, 2 * ((size_t)s->var_cap + 1) * sizeof *s->stamp);
+    s->stamp_now = 1;
+  }
+  uint32_t size = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned lit = lit_from_ext(lits[i]);
+    if (s->stamp[lit_not(lit)] == s->stamp_now)
+      return 0; /* tautology: dropped */
+    if (s->stamp[lit] != s->stamp_now) {
+      s->stamp[lit] = s->stamp_now;
+      c->lits[size++] = lit;
+    }
+  }
+  c->size = size;
+  c->flags = 0;
+  /* The trace shows clauses as external literals: keep room for the
+   * longest, so that tracing never allocates. */
+  if (size > s->trace_cap) {
+    rc = RESIZE(s->trace_buf, size);
+    if (rc)
+      return rc;
+    s->trace_cap = size;
+  }
+  if (size >= 2) {
+    rc = watch_reserve(&s->watches[c->lits[0]], 1);
+    if (!rc)
+      rc = watch_reserve(&s->watches[c->lits[1]], 1);
+    /* attach() may move any two literals to the front: reserve for all. */
+    for (uint32_t i = 2; !rc && i < size; i++)
+      rc = watch_reserve(&s->watches[c->lits[i]], 1);
+    if (rc)
+      return rc;
+  }
+  s->arena_size += CLAUSE_HEADER_WORDS + size;
+  s->clauses[s->num_clauses++] = ref;
+  s->scan_valid = false;
+
+  if (size == 0)
+    s->inconsistent = true;
+  else if (size == 1) {
+    int v = s->vals[c->lits[0]];
+    if (v < 0)
+      s->inconsistent = true;
+    else if (v == 0)
+      dpll__assign(s, c->lits[0], ref);
+  } else
+    attach(s, ref);
+  return 0;
+}
+
+int dpll_add_clause(dpll_solver *s, const int *lits, size_t n) {
+  if (!s || (n && !lits))
+    return DPLL_EINVAL;
+  if (s->open_size)
+    return DPLL_EOPEN;
+  for (size_t i = 0; i < n; i++)
+    if (!ext_lit_ok(lits[i]))
+      return DPLL_ERANGE;
+  return add_valid(s, lits, n);
+}
+
+int dpll_add(dpll_solver *s, int lit) {
+  if (!s)
+    return DPLL_EINVAL;
+  if (lit == 0) {
+    int rc = add_valid(s, s->open, s->open_size);
+    if (!rc)
+      s->open_size = 0;
+    return rc;
+  }
+  if (!ext_lit_ok(lit))
+    return DPLL_ERANGE;
+  if (s->open_size == s->open_cap) {
+    size_t cap = s->open_cap ? 2 * s->open_cap : 16;
+    int rc = RESIZE(s->open, cap);
+    if (rc)
+      return rc;
+    s->open_cap = cap;
+  }
+  s->open[s->open_size++] = lit;
+  return 0;
+}
+
+int dpll_num_vars(const dpll_solver *s) { return s ? s->num_vars : 0; }
+
+size_t dpll_num_clauses(const dpll_solver *s) { return s ? s->num_clauses : 0; }
+
+/* Counts, for every free literal, the clauses the assignment leaves
+ * unsatisfied that contain it (occ) and their Jeroslow-Wang weight (jw:
+ * 2^-k for a clause with k free literals).  One pass over all clauses;
+ * cached until the trail changes. */
+void dpll__scan_active(dpll_solver *s) {
+  if (s->scan_valid && s->scan_trail == s->trail_size &&
+      s->scan_epoch == s->epoch)
+    return;
+  size_t lits = 2 * ((size_t)s->num_vars + 1);
+  memset(s->occ, 0, lits * sizeof *s->occ);
+  for (size_t l = 0; l < lits; l++)
+    s->jw[l] = 0;
+  size_t active = 0;
+  for (size_t i = 0; i < s->num_clauses; i++) {
+    const clause *c = dpll__clause(s, s->clauses[i]);
+    int free_lits = 0;
+    bool satisfied = false;
+    for (uint32_t k = 0; k < c->size; k++) {
+      int v = s->vals[c->lits[k]];
+      if (v > 0) {
+        satisfied = true;
+        break;
+      }
+      free_lits += v == 0;
+    }
+    if (satisfied)
+      continue;
+    active++;
+    double w = ldexp(1.0, -free_lits);
+    for (uint32_t k = 0; k < c->size; k++)
+      if (s->vals[c->lits[k]] == 0) {
+        s->occ[c->lits[k]]++;
+        s->jw[c->lits[k]] += w;
+      }
+  }
+  s->scan_active = active;
+  s->scan_trail = s->trail_size;
+  s->scan_epoch = s->epoch;
+  s->scan_valid = true;
+}

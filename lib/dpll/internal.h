@@ -1,0 +1,198 @@
+/* internal.h - libdpll's private structures and the calls between its files. */
+#ifndef DPLL_INTERNAL_H_INCLUDED
+#define DPLL_INTERNAL_H_INCLUDED
+
+#include "dpll.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Literals ----------------------------------------------------------
+ * Inside the solver a literal is 2*var + sign (sign 1 for negative), so a
+ * literal and its negation differ in the lowest bit and index arrays. */
+
+static inline unsigned lit_from_ext(int ext) {
+  return ext < 0 ? 2u * (unsigned)(-ext) + 1u : 2u * (unsigned)ext;
+}
+static inline int lit_to_ext(unsigned lit) {
+  int var = (int)(lit >> 1);
+  return (lit & 1u) ? -var : var;
+}
+static inline unsigned lit_var(unsigned lit) { return lit >> 1; }
+static inline unsigned lit_not(unsigned lit) { return lit ^ 1u; }
+static inline bool lit_negative(unsigned lit) { return (lit & 1u) != 0; }
+
+/* True when ext is a literal the API accepts (non-zero, not INT_MIN, and
+ * within DPLL_MAX_VAR). */
+static inline bool ext_lit_ok(int ext) {
+  return ext != 0 && ext >= -DPLL_MAX_VAR && ext <= DPLL_MAX_VAR;
+}
+
+/* ---- Clauses -----------------------------------------------------------
+ * All clauses live in one arena of 32-bit words: a header, then the
+ * literals.  A clause is named by its offset in the arena (a cref).  The
+ * first two literals of a clause with two or more are the watched ones. */
+
+typedef uint32_t cref;
+#define CREF_NONE UINT32_MAX       /* no reason: a decision */
+#define CREF_PURE (UINT32_MAX - 1) /* reason of a pure literal */
+#define CREF_MAX (UINT32_MAX - 3)  /* the arena may not grow past this */
+
+typedef struct clause {
+  uint32_t size;
+  uint32_t flags; /* reserved for learned clauses (issue 4) */
+  unsigned lits[];
+} clause;
+
+#define CLAUSE_HEADER_WORDS 2u
+
+/* A watch: the clause and a literal of it (the "blocker") that, when true,
+ * shows the clause satisfied without reading it. */
+typedef struct watch {
+  cref ref;
+  unsigned blocker;
+} watch;
+
+typedef struct watch_list {
+  watch *items;
+  uint32_t size, cap;
+} watch_list;
+
+/* ---- Options ------------------------------------------------------------ */
+
+enum {
+#define DPLL_OPTION_INDEX(name, def, lo, hi, doc) OPT_##name,
+  DPLL_OPTIONS(DPLL_OPTION_INDEX)
+#undef DPLL_OPTION_INDEX
+      NUM_OPTIONS
+};
+
+/* ---- The solver --------------------------------------------------------- */
+
+enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
+
+struct dpll_solver {
+  /* Variables 1..num_vars; per-variable arrays have var_cap + 1 entries,
+   * per-literal arrays 2 * (var_cap + 1). */
+  int num_vars;
+  int var_cap;
+  signed char *vals;  /* per literal: 1 true, -1 false, 0 unassigned */
+  int *level;         /* per variable: decision level of its assignment */
+  cref *reason;       /* per variable: forcing clause, CREF_NONE, CREF_PURE */
+  signed char *phase; /* per variable: last value (1 / -1), 0 never set */
+  unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
+  int *priority;             /* per variable: splitting priority */
+  watch_list *watches;       /* per literal: clauses watching it */
+  uint32_t *stamp;           /* per literal: scratch marks (clause dedup) */
+  uint32_t stamp_now;
+
+  /* The clause arena and the list of clauses in it. */
+  uint32_t *arena;
+  size_t arena_size, arena_cap;
+  cref *clauses;
+  size_t num_clauses, clauses_cap;
+  bool inconsistent; /* the clauses are known to be unsatisfiable */
+
+  /* The clause being built by dpll_add. */
+  int *open;
+  size_t open_size, open_cap;
+
+  /* The trail: assigned literals in order; level k (k >= 1) starts at
+   * trail[level_start[k - 1]]; flipped[k - 1] tells whether level k is the
+   * second branch of its decision.  Literals before qhead are propagated. */
+  unsigned *trail;
+  size_t trail_size, qhead;
+  size_t *level_start;
+  unsigned char *flipped;
+  int decision_level;
+  bool has_conflict; /* a conflict is pending (conflict: its clause) */
+  cref conflict;
+  bool root_pure; /* level 0 holds pure literals (undone on reset) */
+  uint64_t epoch; /* bumped whenever an assignment is undone */
+
+  /* Occurrences in clauses the assignment leaves unsatisfied (the pure
+   * rule and the clause-counting heuristics), cached for one trail. */
+  uint32_t *occ; /* per literal: unsatisfied clauses containing it */
+  double *jw;    /* per literal: sum of 2^-k over them (k: free lits) */
+  size_t scan_trail;
+  uint64_t scan_epoch;
+  bool scan_valid;
+  size_t scan_active; /* number of unsatisfied clauses in the last scan */
+
+  /* Splitting: a binary heap of variables, best first, ordered by class
+   * and then by activity ("activity") or by index ("first" and the
+   * fallback of the clause-counting heuristics).  It may hold assigned
+   * variables; every unassigned one is in it. */
+  double *activity;
+  double activity_inc;
+  int *heap;     /* heap[0..heap_size-1] */
+  int *heap_pos; /* per variable: index in heap or -1 */
+  int heap_size;
+  int heap_kind; /* DPLL_HEURISTIC_ACTIVITY or _FIRST; -1: not built */
+  uint64_t rng;
+
+  /* Options, limits, callbacks. */
+  int64_t opt[NUM_OPTIONS];
+  dpll_terminate_fn terminate;
+  void *terminate_ctx;
+  dpll_trace_fn trace;
+  void *trace_ctx;
+  int *trace_buf;   /* external literals of a clause for the trace, with */
+  size_t trace_cap; /* room for the longest clause stored */
+
+  /* Results. */
+  enum solver_state state;
+  unsigned char *model; /* per variable: 1 true, 0 false (state SAT) */
+  int model_vars;
+  dpll_stats stats;
+};
+
+/* ---- clausedb.c ---------------------------------------------------------- */
+
+static inline clause *dpll__clause(const dpll_solver *s, cref ref) {
+  return (clause *)(s->arena + ref);
+}
+static inline int dpll__value(const dpll_solver *s, unsigned lit) {
+  return s->vals[lit];
+}
+
+int dpll__ensure_vars(dpll_solver *s, int var);
+void dpll__reset_to_root(dpll_solver *s);
+int dpll__watch_push(watch_list *wl, watch w);
+void dpll__scan_active(dpll_solver *s);
+
+/* ---- propagate.c --------------------------------------------------------- */
+
+/* Result of dpll__propagate when memory ran out (never a real cref). */
+#define CREF_OOM (UINT32_MAX - 2)
+
+void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
+int dpll__new_level(dpll_solver *s, bool flipped);
+cref dpll__propagate(dpll_solver *s);
+void dpll__backtrack_to(dpll_solver *s, int level);
+void dpll__drop_root_pure(dpll_solver *s);
+
+/* ---- pure.c -------------------------------------------------------------- */
+
+int dpll__eliminate_pure(dpll_solver *s);
+
+/* ---- branch.c ------------------------------------------------------------ */
+
+unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
+void dpll__bump_clause(dpll_solver *s, cref ref);
+void dpll__var_unassigned(dpll_solver *s, int var);
+int dpll__heap_reserve(dpll_solver *s, int cap);
+
+/* ---- search.c ------------------------------------------------------------ */
+
+int dpll__backtrack_chrono(dpll_solver *s);
+int dpll__search(dpll_solver *s);
+
+/* ---- solver.c ------------------------------------------------------------ */
+
+void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
+                 bool flipped);
+void dpll__touch(dpll_solver *s); /* the formula or assignment changed */
+
+#endif /* DPLL_INTERNAL_H_INCLUDED */

@@ -1,0 +1,169 @@
+/* propagate.c - the trail, decision levels, and unit propagation over two
+ * watched literals. */
+#include "internal.h"
+
+/* Assigns lit true at the current level for the given reason. */
+void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
+  unsigned var = lit_var(lit);
+  s->vals[lit] = 1;
+  s->vals[lit_not(lit)] = -1;
+  s->level[var] = s->decision_level;
+  s->reason[var] = reason;
+  s->trail[s->trail_size++] = lit;
+  if (reason == CREF_PURE) {
+    s->stats.pure_literals++;
+    if (s->decision_level == 0)
+      s->root_pure = true;
+  } else if (reason != CREF_NONE)
+    s->stats.propagations++;
+  if (s->trace)
+    dpll__trace(s,
+                reason == CREF_NONE   ? DPLL_EVENT_DECIDE
+                : reason == CREF_PURE ? DPLL_EVENT_PURE
+                                      : DPLL_EVENT_PROPAGATE,
+                lit, reason,
+                reason == CREF_NONE && s->flipped[s->decision_level - 1]);
+}
+
+/* Opens decision level decision_level + 1; its first literal, assigned
+ * next by the caller, is the decision.  There is at most one level per
+ * variable, so the arrays sized by var_cap always have room. */
+int dpll__new_level(dpll_solver *s, bool flipped) {
+  s->level_start[s->decision_level] = s->trail_size;
+  s->flipped[s->decision_level] = flipped;
+  s->decision_level++;
+  if ((uint64_t)s->decision_level > s->stats.max_depth)
+    s->stats.max_depth = (uint64_t)s->decision_level;
+  return s->decision_level;
+}
+
+/* propagate
+ *
+ * Pre:  literals trail[qhead..] are assigned but their consequences are not
+ *       drawn; every clause is watched by its first two literals, and a
+ *       watched literal is false only if the clause is satisfied or its
+ *       falsification is still on the queue.
+ * Post: the queue is empty and every clause with all but one literal false
+ *       has that literal true (returns CREF_NONE); or a clause is false
+ *       (returns it) or a watch list could not grow (returns CREF_OOM).  In
+ *       both of those cases the literal being processed and the rest stay
+ *       on the queue, so that propagating again at this level (after
+ *       undoing to it) misses nothing.
+ */
+cref dpll__propagate(dpll_solver *s) {
+  signed char *vals = s->vals;
+  while (s->qhead < s->trail_size) {
+    unsigned p = s->trail[s->qhead++];
+    unsigned false_lit = lit_not(p);
+    watch_list *wl = &s->watches[false_lit];
+    watch *items = wl->items;
+    uint32_t i = 0, j = 0, n = wl->size;
+    cref conflict = CREF_NONE;
+    while (i < n) {
+      watch w = items[i++];
+      if (vals[w.blocker] > 0) {
+        items[j++] = w;
+        continue;
+      }
+      clause *c = dpll__clause(s, w.ref);
+      unsigned *lits = c->lits;
+      if (lits[0] == false_lit) {
+        lits[0] = lits[1];
+        lits[1] = false_lit;
+      }
+      unsigned first = lits[0];
+      if (first != w.blocker && vals[first] > 0) {
+        items[j++] = (watch){w.ref, first};
+        continue;
+      }
+      /* Look for a literal that is not false to watch instead. */
+      uint32_t k = 2;
+      while (k < c->size && vals[lits[k]] < 0)
+        k++;
+      if (k < c->size) {
+        unsigned repl = lits[k];
+        if (dpll__watch_push(&s->watches[repl], (watch){w.ref, first})) {
+          /* Keep this watch and the rest, and leave p on the queue. */
+          items[j++] = w;
+          while (i < n)
+            items[j++] = items[i++];
+          wl->size = j;
+          s->qhead--;
+          return CREF_OOM;
+        }
+        lits[1] = repl;
+        lits[k] = false_lit;
+        continue;
+      }
+      /* No replacement: the clause is unit or false. */
+      items[j++] = (watch){w.ref, first};
+      if (vals[first] < 0) {
+        conflict = w.ref;
+        while (i < n)
+          items[j++] = items[i++];
+        break;
+      }
+      dpll__assign(s, first, w.ref);
+    }
+    wl->size = j;
+    if (conflict != CREF_NONE) {
+      s->qhead--;
+      if (s->decision_level == 0)
+        s->inconsistent = true;
+      return conflict;
+    }
+  }
+  return CREF_NONE;
+}
+
+/* Undoes every assignment above level (0 <= level <= decision_level). */
+void dpll__backtrack_to(dpll_solver *s, int level) {
+  if (level >= s->decision_level) {
+    s->has_conflict = false;
+    return;
+  }
+  size_t start = s->level_start[level];
+  for (size_t i = s->trail_size; i-- > start;) {
+    unsigned lit = s->trail[i];
+    int var = (int)lit_var(lit);
+    s->vals[lit] = 0;
+    s->vals[lit_not(lit)] = 0;
+    s->phase[var] = lit_negative(lit) ? -1 : 1;
+    dpll__var_unassigned(s, var);
+  }
+  s->trail_size = start;
+  if (s->qhead > start)
+    s->qhead = start;
+  s->decision_level = level;
+  s->has_conflict = false;
+  s->epoch++;
+  if (s->trace)
+    dpll__trace(s, DPLL_EVENT_BACKTRACK, 0, CREF_NONE, false);
+}
+
+/* Removes the pure literals from level 0.  Nothing left on the trail
+ * depends on them: level 0 only grows until this call, so a clause that
+ * forced a literal there had no true literal when each pure literal was
+ * set, was therefore unsatisfied then, and so cannot contain the negation
+ * of a pure literal. */
+void dpll__drop_root_pure(dpll_solver *s) {
+  size_t j = 0, kept_before_qhead = 0;
+  for (size_t i = 0; i < s->trail_size; i++) {
+    unsigned lit = s->trail[i];
+    int var = (int)lit_var(lit);
+    if (s->reason[var] == CREF_PURE) {
+      s->vals[lit] = 0;
+      s->vals[lit_not(lit)] = 0;
+      s->phase[var] = lit_negative(lit) ? -1 : 1;
+      dpll__var_unassigned(s, var);
+      continue;
+    }
+    if (i < s->qhead)
+      kept_before_qhead++;
+    s->trail[j++] = lit;
+  }
+  s->trail_size = j;
+  s->qhead = kept_before_qhead;
+  s->root_pure = false;
+  s->epoch++;
+}
