@@ -1,0 +1,155 @@
+/* oracle.c - brute-force satisfiability and model checking for the tests,
+ * written independently of libdpll. */
+#include "oracle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *must(void *p) {
+  if (!p) {
+    fputs("oracle: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
+uint64_t oracle_next(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+int oracle_below(uint64_t *state, int n) {
+  return (int)(oracle_next(state) % (uint64_t)n);
+}
+
+void oracle_init(oracle_formula *f, int num_vars) {
+  f->num_vars = num_vars;
+  f->num_clauses = 0;
+  f->start = must(malloc(sizeof *f->start));
+  f->start[0] = 0;
+  f->lits = NULL;
+}
+
+void oracle_add(oracle_formula *f, const int *lits, size_t n) {
+  size_t used = f->start[f->num_clauses];
+  f->lits = must(realloc(f->lits, (used + n + 1) * sizeof *f->lits));
+  f->start = must(realloc(f->start, (f->num_clauses + 2) * sizeof *f->start));
+  memcpy(f->lits + used, lits, n * sizeof *lits);
+  f->start[++f->num_clauses] = used + n;
+}
+
+void oracle_random(oracle_formula *f, uint64_t *state, int num_vars,
+                   size_t num_clauses, int min_len, int max_len) {
+  int buf[64];
+  oracle_init(f, num_vars);
+  for (size_t i = 0; i < num_clauses; i++) {
+    int len = min_len + oracle_below(state, max_len - min_len + 1);
+    if (len > 64)
+      len = 64;
+    for (int k = 0; k < len; k++) {
+      int v = 1 + oracle_below(state, num_vars);
+      buf[k] = oracle_below(state, 2) ? v : -v;
+    }
+    oracle_add(f, buf, (size_t)len);
+  }
+}
+
+void oracle_free(oracle_formula *f) {
+  free(f->start);
+  free(f->lits);
+  f->start = NULL;
+  f->lits = NULL;
+  f->num_clauses = 0;
+}
+
+/* Assignments are numbered 0..2^n-1, variable v true in assignment a when
+ * bit v-1 of a is set; they are handled 64 at a time, one bit each. */
+static uint64_t lit_mask(int lit, uint64_t word) {
+  static const uint64_t low[6] = {0xAAAAAAAAAAAAAAAAULL, 0xCCCCCCCCCCCCCCCCULL,
+                                  0xF0F0F0F0F0F0F0F0ULL, 0xFF00FF00FF00FF00ULL,
+                                  0xFFFF0000FFFF0000ULL, 0xFFFFFFFF00000000ULL};
+  int v = (lit < 0 ? -lit : lit) - 1;
+  uint64_t m = v < 6 ? low[v] : ((word >> (v - 6)) & 1 ? ~0ULL : 0);
+  return lit < 0 ? ~m : m;
+}
+
+/* The assignments of this word that satisfy every clause. */
+static uint64_t satisfying(const oracle_formula *f, uint64_t word) {
+  uint64_t all = f->num_vars >= 6 ? ~0ULL : (1ULL << (1 << f->num_vars)) - 1;
+  for (size_t i = 0; i < f->num_clauses && all; i++) {
+    uint64_t c = 0;
+    for (size_t k = f->start[i]; k < f->start[i + 1]; k++)
+      c |= lit_mask(f->lits[k], word);
+    all &= c;
+  }
+  return all;
+}
+
+static uint64_t words(const oracle_formula *f) {
+  return f->num_vars <= 6 ? 1 : 1ULL << (f->num_vars - 6);
+}
+
+int oracle_satisfiable(const oracle_formula *f, unsigned char *model) {
+  for (uint64_t w = 0; w < words(f); w++) {
+    uint64_t sat = satisfying(f, w);
+    if (!sat)
+      continue;
+    if (model) {
+      int bit = 0;
+      while (!((sat >> bit) & 1))
+        bit++;
+      uint64_t a = w * 64 + (uint64_t)bit;
+      for (int v = 1; v <= f->num_vars; v++)
+        model[v] = (unsigned char)((a >> (v - 1)) & 1);
+    }
+    return 1;
+  }
+  return 0;
+}
+
+uint64_t oracle_count_models(const oracle_formula *f) {
+  uint64_t n = 0;
+  for (uint64_t w = 0; w < words(f); w++) {
+    uint64_t sat = satisfying(f, w);
+    while (sat) {
+      sat &= sat - 1;
+      n++;
+    }
+  }
+  return n;
+}
+
+int oracle_check(const oracle_formula *f, const unsigned char *model) {
+  for (size_t i = 0; i < f->num_clauses; i++) {
+    int ok = 0;
+    for (size_t k = f->start[i]; k < f->start[i + 1] && !ok; k++) {
+      int lit = f->lits[k], v = lit < 0 ? -lit : lit;
+      ok = (lit > 0) == (model[v] != 0);
+    }
+    if (!ok)
+      return 0;
+  }
+  return 1;
+}
+
+char *oracle_to_text(const oracle_formula *f, int dimacs, size_t *size) {
+  size_t cap = 64 + 16 * (f->start[f->num_clauses] + f->num_clauses), n = 0;
+  char *out = must(malloc(cap));
+  if (dimacs)
+    n +=
+        (size_t)sprintf(out + n, "p cnf %d %zu\n", f->num_vars, f->num_clauses);
+  for (size_t i = 0; i < f->num_clauses; i++) {
+    for (size_t k = f->start[i]; k < f->start[i + 1]; k++)
+      n += (size_t)sprintf(out + n, k > f->start[i] ? " %d" : "%d", f->lits[k]);
+    n += (size_t)sprintf(
+        out + n,
+        dimacs ? (f->start[i + 1] > f->start[i] ? " 0\n" : "0\n") : "\n");
+  }
+  if (!dimacs)
+    n += (size_t)sprintf(out + n, "0\n");
+  *size = n;
+  return out;
+}

@@ -1,0 +1,165 @@
+/* test_oom.c - running out of memory: each allocation libdpll makes in a
+ * whole session (new, add, read, solve with tracing, write) is made to fail
+ * in turn.  Every call must report DPLL_ENOMEM (or NULL from dpll_new) and
+ * leave the solver usable: retried, it gives the right answer.  Linked with
+ * -Wl,--wrap=malloc (and realloc, calloc), so the static library's calls
+ * come here. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dpll.h"
+#include "oracle.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void *__real_malloc(size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__real_calloc(size_t n, size_t size);
+
+/* While armed, the allocation numbered fail_at (from 0) fails. */
+static bool armed;
+static long counted, fail_at = -1;
+static bool failed;
+
+static bool refuse(void) {
+  if (!armed)
+    return false;
+  if (counted++ == fail_at) {
+    failed = true;
+    return true;
+  }
+  return false;
+}
+
+void *__wrap_malloc(size_t size) {
+  return refuse() ? NULL : __real_malloc(size);
+}
+void *__wrap_realloc(void *p, size_t size) {
+  return refuse() ? NULL : __real_realloc(p, size);
+}
+void *__wrap_calloc(size_t n, size_t size) {
+  return refuse() ? NULL : __real_calloc(n, size);
+}
+
+static int trace_calls;
+static void on_event(void *ctx, const dpll_event *e) {
+  (void)ctx;
+  trace_calls += e->clause_size > 0;
+}
+
+/* Calls `call` armed; if it ran out of memory, checks that it said so and
+ * calls it again unarmed.  Yields the final result. */
+#define WITH_FAILURE(result, call)                                             \
+  do {                                                                         \
+    armed = true;                                                              \
+    bool before = failed;                                                      \
+    result = (call);                                                           \
+    armed = false;                                                             \
+    if (failed && !before) {                                                   \
+      if (result != DPLL_ENOMEM)                                               \
+        print_message("allocation %ld: %s gave %d\n", fail_at, #call, result); \
+      assert_int_equal(result, DPLL_ENOMEM);                                   \
+      result = (call);                                                         \
+    }                                                                          \
+  } while (0)
+
+/* One session; returns whether the planned failure happened in it. */
+static bool session(const oracle_formula *f, const char *text, size_t size,
+                    int expect_sat) {
+  counted = 0;
+  failed = false;
+  armed = true;
+  dpll_solver *s = dpll_new();
+  armed = false;
+  if (!s) {
+    assert_true(failed);
+    return true;
+  }
+  int rc;
+  dpll_set_trace(s, on_event, NULL);
+  /* Half the clauses by hand, literal by literal for the first ones. */
+  size_t half = f->num_clauses / 2;
+  for (size_t i = 0; i < half; i++) {
+    const int *lits = f->lits + f->start[i];
+    size_t n = f->start[i + 1] - f->start[i];
+    if (i % 4 == 0) {
+      for (size_t k = 0; k < n; k++) {
+        WITH_FAILURE(rc, dpll_add(s, lits[k]));
+        assert_int_equal(rc, 0);
+      }
+      WITH_FAILURE(rc, dpll_add(s, 0));
+    } else
+      WITH_FAILURE(rc, dpll_add_clause(s, lits, n));
+    assert_int_equal(rc, 0);
+  }
+  /* The whole formula again from text (repeating clauses is harmless). */
+  dpll_input info;
+  WITH_FAILURE(rc, dpll_read_string(s, text, size, DPLL_FORMAT_AUTO, &info));
+  assert_int_equal(rc, 0);
+  int h = (int)(counted % DPLL_NUM_HEURISTICS);
+  assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
+  WITH_FAILURE(rc, dpll_solve(s));
+  assert_int_equal(rc, expect_sat ? DPLL_SAT : DPLL_UNSAT);
+  if (expect_sat) {
+    unsigned char model[64];
+    for (int v = 1; v <= f->num_vars; v++)
+      model[v] = (unsigned char)dpll_model(s, v);
+    assert_true(oracle_check(f, model));
+  }
+  FILE *out = tmpfile();
+  WITH_FAILURE(rc, dpll_write_answer(s, out, info.format, info.back_matter,
+                                     info.back_size));
+  assert_int_equal(rc, 0);
+  fclose(out);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  return failed;
+}
+
+static void run_all_failures(int vars, size_t clauses, uint64_t seed,
+                             int dimacs) {
+  uint64_t rng = seed;
+  oracle_formula f;
+  oracle_random(&f, &rng, vars, clauses, 2, 4);
+  int sat = oracle_satisfiable(&f, NULL);
+  size_t size;
+  char *text = oracle_to_text(&f, dimacs, &size);
+  long points = 0;
+  for (fail_at = 0;; fail_at++) {
+    if (!session(&f, text, size, sat))
+      break;
+    points++;
+  }
+  fail_at = -1;
+  print_message("%s formula, %s: %ld allocations failed in turn\n",
+                sat ? "satisfiable" : "unsatisfiable", dimacs ? "DIMACS" : "DP",
+                points);
+  assert_true(points > 20);
+  free(text);
+  oracle_free(&f);
+}
+
+static void test_satisfiable(void **state) {
+  (void)state;
+  run_all_failures(20, 60, 1, 0);
+  run_all_failures(20, 60, 1, 1);
+}
+
+static void test_unsatisfiable(void **state) {
+  (void)state;
+  run_all_failures(12, 90, 5, 1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_satisfiable),
+      cmocka_unit_test(test_unsatisfiable),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

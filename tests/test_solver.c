@@ -1,0 +1,216 @@
+/* test_solver.c - the handle: creation, options, messages, states, the
+ * model, statistics, and independent solvers side by side. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dpll.h"
+
+#include <limits.h>
+#include <string.h>
+
+static int add(dpll_solver *s, int n, ...) {
+  int lits[16];
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++)
+    lits[i] = va_arg(ap, int);
+  va_end(ap);
+  return dpll_add_clause(s, lits, (size_t)n);
+}
+
+static void test_version(void **state) {
+  (void)state;
+  assert_string_equal(dpll_version(), DPLL_VERSION);
+  assert_string_equal(DPLL_VERSION, "0.1.0");
+}
+
+/* Every code has its own message; unknown codes are answered too. */
+static void test_strerror(void **state) {
+  (void)state;
+  const int codes[] = {
+#define CODE(name, value, text) DPLL_##name,
+      DPLL_ERRORS(CODE)
+#undef CODE
+          0,
+      DPLL_CONFLICT, DPLL_SAT, DPLL_UNSAT};
+  size_t n = sizeof codes / sizeof *codes;
+  assert_true(n >= 16);
+  for (size_t i = 0; i < n; i++) {
+    const char *m = dpll_strerror(codes[i]);
+    assert_non_null(m);
+    assert_true(strlen(m) > 5);
+    assert_string_not_equal(m, "unknown code");
+    for (size_t k = 0; k < i; k++)
+      assert_string_not_equal(m, dpll_strerror(codes[k]));
+    if (i + 4 < n) /* the errors proper are negative */
+      assert_true(codes[i] < 0);
+  }
+  assert_string_equal(dpll_strerror(-999), "unknown code");
+  assert_string_equal(dpll_strerror(INT_MAX), "unknown code");
+  assert_string_equal(dpll_strerror(DPLL_ENOMEM), "out of memory");
+}
+
+static void test_options(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  int64_t v = 99;
+  struct {
+    const char *name;
+    int64_t def, lo, hi;
+  } rows[] = {
+#define ROW(name, def, lo, hi, doc) {#name, def, lo, hi},
+      DPLL_OPTIONS(ROW)
+#undef ROW
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    assert_int_equal(dpll_get_option(s, rows[i].name, &v), 0);
+    assert_int_equal(v, rows[i].def);
+    assert_int_equal(dpll_set_option(s, rows[i].name, rows[i].lo), 0);
+    assert_int_equal(dpll_get_option(s, rows[i].name, &v), 0);
+    assert_int_equal(v, rows[i].lo);
+    assert_int_equal(dpll_set_option(s, rows[i].name, rows[i].hi), 0);
+    assert_int_equal(dpll_get_option(s, rows[i].name, &v), 0);
+    assert_int_equal(v, rows[i].hi);
+    if (rows[i].lo > INT64_MIN)
+      assert_int_equal(dpll_set_option(s, rows[i].name, rows[i].lo - 1),
+                       DPLL_EVALUE);
+    if (rows[i].hi < INT64_MAX)
+      assert_int_equal(dpll_set_option(s, rows[i].name, rows[i].hi + 1),
+                       DPLL_EVALUE);
+    assert_int_equal(dpll_get_option(s, rows[i].name, &v), 0);
+    assert_int_equal(v, rows[i].hi); /* unchanged by a refused value */
+  }
+  assert_int_equal(dpll_get_option(s, "heuristic", &v), 0);
+  assert_int_equal(v, DPLL_NUM_HEURISTICS - 1);
+  assert_int_equal(dpll_set_option(s, "no-such", 1), DPLL_EOPTION);
+  assert_int_equal(dpll_set_option(s, NULL, 1), DPLL_EOPTION);
+  assert_int_equal(dpll_get_option(s, "Pure", &v), DPLL_EOPTION);
+  assert_int_equal(dpll_get_option(s, "pure", NULL), DPLL_EINVAL);
+  assert_int_equal(dpll_set_option(NULL, "pure", 1), DPLL_EINVAL);
+  assert_int_equal(dpll_get_option(NULL, "pure", &v), DPLL_EINVAL);
+  dpll_free(s);
+}
+
+static void test_states_and_model(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  assert_int_equal(dpll_status(s), DPLL_UNKNOWN);
+  assert_int_equal(dpll_model(s, 1), DPLL_ENOMODEL);
+  assert_int_equal(add(s, 2, 1, 2), 0);
+  assert_int_equal(add(s, 2, -1, 2), 0);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  assert_int_equal(dpll_status(s), DPLL_SAT);
+  assert_int_equal(dpll_model(s, 2), 1);
+  assert_int_equal(dpll_model(s, -2), 0);
+  assert_int_equal(dpll_model(s, 0), DPLL_ERANGE);
+  assert_int_equal(dpll_model(s, INT_MIN), DPLL_ERANGE);
+  assert_int_equal(dpll_model(s, 3), DPLL_ENOVAR);
+  assert_int_equal(dpll_model(NULL, 1), DPLL_EINVAL);
+  /* The model belongs to the formula it was found for. */
+  assert_int_equal(dpll_propagate(s), 0);
+  assert_int_equal(dpll_status(s), DPLL_UNKNOWN);
+  assert_int_equal(dpll_model(s, 2), DPLL_ENOMODEL);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  assert_int_equal(add(s, 1, -2), 0);
+  assert_int_equal(dpll_model(s, 2), DPLL_ENOMODEL);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  assert_int_equal(dpll_status(s), DPLL_UNSAT);
+  assert_int_equal(dpll_model(s, 1), DPLL_ENOMODEL);
+  assert_int_equal(add(s, 1, 5), 0); /* unsatisfiable for good */
+  assert_int_equal(dpll_status(s), DPLL_UNSAT);
+  assert_int_equal(dpll_status(NULL), DPLL_EINVAL);
+  dpll_free(s);
+}
+
+static void test_value(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  assert_int_equal(add(s, 1, -4), 0);
+  assert_int_equal(dpll_value(s, 4), 0);
+  assert_int_equal(dpll_value(s, -4), 1);
+  assert_int_equal(dpll_value(s, 3), DPLL_UNASSIGNED);
+  assert_int_equal(dpll_value(s, 77), DPLL_UNASSIGNED); /* not mentioned */
+  assert_int_equal(dpll_value(s, 0), DPLL_ERANGE);
+  assert_int_equal(dpll_value(s, INT_MIN), DPLL_ERANGE);
+  assert_int_equal(dpll_value(NULL, 1), DPLL_EINVAL);
+  assert_int_equal(dpll_level(NULL), 0);
+  dpll_free(s);
+}
+
+static void test_stats(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  dpll_stats st;
+  memset(&st, 0xff, sizeof st);
+  dpll_get_stats(s, &st);
+  assert_int_equal(st.decisions + st.propagations + st.conflicts +
+                       st.backtracks + st.pure_literals + st.max_depth,
+                   0);
+  assert_int_equal(add(s, 2, 1, 2), 0);
+  assert_int_equal(add(s, 2, -1, 2), 0);
+  assert_int_equal(add(s, 2, 1, -2), 0);
+  assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  dpll_get_stats(s, &st);
+  /* First 1 (true): (-1 2) forces 2; all satisfied. */
+  assert_int_equal(st.decisions, 1);
+  assert_int_equal(st.propagations, 1);
+  assert_int_equal(st.conflicts, 0);
+  assert_int_equal(st.max_depth, 1);
+  dpll_get_stats(s, NULL);   /* harmless */
+  dpll_get_stats(NULL, &st); /* harmless */
+  dpll_free(s);
+}
+
+static void nop_trace(void *ctx, const dpll_event *e) {
+  (void)e;
+  ++*(int *)ctx;
+}
+
+/* Solvers share nothing: interleaved use gives each its own answer. */
+static void test_independent_solvers(void **state) {
+  (void)state;
+  enum { N = 8 };
+  dpll_solver *s[N];
+  int events[N] = {0};
+  for (int i = 0; i < N; i++) {
+    s[i] = dpll_new();
+    assert_non_null(s[i]);
+    assert_int_equal(dpll_set_option(s[i], "heuristic", i % 5), 0);
+    dpll_set_trace(s[i], nop_trace, &events[i]);
+  }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) /* solver i: variable i+1 must equal i%2 */
+      assert_int_equal(
+          add(s[j], 1, j == i ? (i % 2 ? i + 1 : -(i + 1)) : N + 1 + i), 0);
+  for (int i = 0; i < N; i++)
+    assert_int_equal(dpll_solve(s[i]), DPLL_SAT);
+  for (int i = 0; i < N; i++) {
+    assert_int_equal(dpll_model(s[i], i + 1), i % 2);
+    assert_true(events[i] > 0);
+    dpll_set_trace(s[i], NULL, NULL);
+  }
+  int before = events[0];
+  assert_int_equal(dpll_solve(s[0]), DPLL_SAT);
+  assert_int_equal(events[0], before); /* the trace was removed */
+  for (int i = 0; i < N; i++)
+    dpll_free(s[i]);
+  dpll_set_trace(NULL, nop_trace, NULL); /* harmless */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_version),
+      cmocka_unit_test(test_strerror),
+      cmocka_unit_test(test_options),
+      cmocka_unit_test(test_states_and_model),
+      cmocka_unit_test(test_value),
+      cmocka_unit_test(test_stats),
+      cmocka_unit_test(test_independent_solvers),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
