@@ -1,0 +1,1450 @@
+/* test_cli.c - the dpll tool, run as a program: bad inputs (tests/data/bad),
+ * usage errors, good inputs with exact answers (tests/data/good), options,
+ * standard input and output files, and answers on random formulas judged by
+ * the oracle.
+ *
+ * Usage: test_cli PATH-TO-DPLL PATH-TO-TESTS/DATA
+ *
+ * Data files:
+ *   bad/NAME.txt or bad/NAME.cnf   an input the tool must reject, named after
+ *                                  what is wrong with it;
+ *   bad/NAME.err                   exactly the expected standard error (one
+ *                                  line; the tool runs in bad/, so it starts
+ *                                  with the bare file name);
+ *   good/NAME.txt or good/NAME.cnf an input with a unique answer (every
+ *                                  variable forced) or none;
+ *   good/NAME.out                  exactly the expected standard output,
+ *                                  derived by hand; the exit status and any
+ *                                  options are in good_cases below.
+ *
+ * Every case that fails is reported with its name; a test function fails if
+ * any of its cases did. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "oracle.h"
+
+#define HANG_SECONDS 20
+#define MIN_BAD_CASES 40
+
+/* ---- Configuration and failures ------------------------------------------ */
+
+static char *tool;     /* absolute path of the dpll binary */
+static char *data_dir; /* absolute path of tests/data */
+static char *tmp_dir;  /* this run's scratch directory (mkdtemp) */
+
+static int failures; /* cases failed in the current test function */
+
+/* Reports that case `name` failed, and why. */
+static void failure(const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void failure(const char *name, const char *fmt, ...) {
+  char msg[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  print_error("FAIL [%s]: %s\n", name, msg);
+  failures++;
+}
+
+static void begin_cases(void) { failures = 0; }
+
+static void end_cases(const char *what) {
+  if (failures)
+    fail_msg("%d %s case(s) failed (see FAIL lines above)", failures, what);
+}
+
+/* ---- Buffers, files and paths -------------------------------------------- */
+
+typedef struct buffer {
+  char *data; /* NUL-terminated for convenience; may hold NULs */
+  size_t len, cap;
+} buffer;
+
+static void buffer_add(buffer *b, const void *p, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + n + 1)
+      cap *= 2;
+    char *q = realloc(b->data, cap);
+    assert_non_null(q);
+    b->data = q;
+    b->cap = cap;
+  }
+  if (n)
+    memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+static void buffer_clear(buffer *b) {
+  b->len = 0;
+  if (b->data)
+    b->data[0] = '\0';
+}
+
+static void buffer_free(buffer *b) {
+  free(b->data);
+  memset(b, 0, sizeof *b);
+}
+
+/* Reads the whole file into b (replacing its contents); false if it cannot
+ * be opened. */
+static bool read_file(const char *path, buffer *b) {
+  buffer_clear(b);
+  buffer_add(b, "", 0);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    buffer_add(b, chunk, n);
+  bool ok = !ferror(f);
+  fclose(f);
+  assert_true(ok);
+  return true;
+}
+
+static void write_file(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, size, f), size);
+  assert_int_equal(fclose(f), 0);
+}
+
+static bool exists(const char *path) {
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+/* dir/name into out (which holds size bytes). */
+static const char *join(char *out, size_t size, const char *dir,
+                        const char *name) {
+  int n = snprintf(out, size, "%s/%s", dir, name);
+  assert_true(n > 0 && (size_t)n < size);
+  return out;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* A printable rendering of data[0..len-1] for messages, cut after ~300
+ * bytes. */
+static const char *shown(const char *data, size_t len, char *out, size_t size) {
+  size_t o = 0;
+  for (size_t i = 0; i < len && o + 8 < size; i++) {
+    unsigned char c = (unsigned char)data[i];
+    if (o > 300) {
+      o += (size_t)snprintf(out + o, size - o, "...");
+      break;
+    }
+    if (c == '\n')
+      o += (size_t)snprintf(out + o, size - o, "\\n");
+    else if (c == '\r')
+      o += (size_t)snprintf(out + o, size - o, "\\r");
+    else if (c == '\t')
+      o += (size_t)snprintf(out + o, size - o, "\\t");
+    else if (c == '\\')
+      o += (size_t)snprintf(out + o, size - o, "\\\\");
+    else if (c < 0x20 || c >= 0x7f)
+      o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);
+    else
+      out[o++] = (char)c;
+  }
+  out[o] = '\0';
+  return out;
+}
+
+#define SHOWN_SIZE 1400
+#define SHOW(b) shown((b).data, (b).len, (char[SHOWN_SIZE]){0}, SHOWN_SIZE)
+#define SHOW_STR(s) shown((s), strlen(s), (char[SHOWN_SIZE]){0}, SHOWN_SIZE)
+
+/* The names in directory dir, sorted, without "." and ".."; *n gets the
+ * count.  Free with free_names. */
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char **list_dir(const char *dir, size_t *n) {
+  DIR *d = opendir(dir);
+  if (!d)
+    fail_msg("cannot open directory %s: %s", dir, strerror(errno));
+  size_t count = 0, cap = 16;
+  char **names = malloc(cap * sizeof *names);
+  assert_non_null(names);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+      continue;
+    if (count == cap) {
+      cap *= 2;
+      char **p = realloc(names, cap * sizeof *names);
+      assert_non_null(p);
+      names = p;
+    }
+    names[count] = strdup(e->d_name);
+    assert_non_null(names[count]);
+    count++;
+  }
+  closedir(d);
+  qsort(names, count, sizeof *names, compare_names);
+  *n = count;
+  return names;
+}
+
+static void free_names(char **names, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(names[i]);
+  free(names);
+}
+
+static bool has_name(char **names, size_t n, const char *name) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(names[i], name))
+      return true;
+  return false;
+}
+
+/* Removes path and, if it is a directory, everything under it. */
+static void remove_tree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st))
+    return;
+  if (S_ISDIR(st.st_mode)) {
+    DIR *d = opendir(path);
+    if (d) {
+      struct dirent *e;
+      char sub[4096];
+      while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+          remove_tree(join(sub, sizeof sub, path, e->d_name));
+      closedir(d);
+    }
+    rmdir(path);
+  } else
+    unlink(path);
+}
+
+/* ---- Running the tool -------------------------------------------------------
+ */
+
+typedef struct run_result {
+  buffer out, err; /* what the tool wrote to standard output and error */
+  int code;        /* exit status, if it exited */
+  int sig;         /* the signal that killed it, or 0 */
+  bool hung;       /* killed after HANG_SECONDS */
+} run_result;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Runs `dpll args...` (args NULL-terminated) in directory cwd (NULL: this
+ * one), with standard input from the file in (NULL: /dev/null) and
+ * standard output to the file out_file (NULL: captured in r->out).
+ * Standard error is captured in r->err. */
+static void run_argv(run_result *r, const char *cwd, const char *in,
+                     const char *out_file, const char *const *args) {
+  const char *argv[32];
+  size_t argc = 0;
+  argv[argc++] = tool;
+  for (size_t i = 0; args[i]; i++) {
+    assert_true(argc + 1 < sizeof argv / sizeof *argv);
+    argv[argc++] = args[i];
+  }
+  argv[argc] = NULL;
+
+  buffer_clear(&r->out);
+  buffer_clear(&r->err);
+  buffer_add(&r->out, "", 0);
+  buffer_add(&r->err, "", 0);
+  r->code = -1;
+  r->sig = 0;
+  r->hung = false;
+
+  int out_pipe[2], err_pipe[2];
+  assert_int_equal(pipe(out_pipe), 0);
+  assert_int_equal(pipe(err_pipe), 0);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int fd_in = open(in ? in : "/dev/null", O_RDONLY);
+    int fd_out = out_file ? open(out_file, O_WRONLY) : out_pipe[1];
+    if (fd_in < 0 || fd_out < 0 || dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 ||
+        dup2(err_pipe[1], 2) < 0 || (cwd && chdir(cwd))) {
+      dprintf(err_pipe[1], "test_cli: cannot set up the child: %s\n",
+              strerror(errno));
+      _exit(126);
+    }
+    if (fd_in > 2)
+      close(fd_in);
+    if (out_file && fd_out > 2)
+      close(fd_out);
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    close(err_pipe[0]);
+    close(err_pipe[1]);
+    execv(tool, (char *const *)argv);
+    dprintf(2, "test_cli: cannot run %s: %s\n", tool, strerror(errno));
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+
+  double deadline = now() + HANG_SECONDS;
+  struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  buffer *bufs[2] = {&r->out, &r->err};
+  int open_fds = 2;
+  while (open_fds > 0 && !r->hung) {
+    double left = deadline - now();
+    if (left <= 0) {
+      r->hung = true;
+      break;
+    }
+    int n = poll(fds, 2, (int)(left * 1000) + 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    assert_true(n >= 0);
+    for (int i = 0; i < 2; i++) {
+      if (fds[i].fd < 0 || !fds[i].revents)
+        continue;
+      char chunk[4096];
+      ssize_t got = read(fds[i].fd, chunk, sizeof chunk);
+      if (got > 0)
+        buffer_add(bufs[i], chunk, (size_t)got);
+      else if (got == 0 || errno != EINTR) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        open_fds--;
+      }
+    }
+  }
+  int status = 0;
+  if (r->hung)
+    kill(pid, SIGKILL);
+  for (;;) {
+    pid_t w = waitpid(pid, &status, r->hung ? 0 : WNOHANG);
+    if (w == pid)
+      break;
+    if (w < 0 && errno == EINTR)
+      continue;
+    assert_int_equal(w, 0);
+    if (now() >= deadline) {
+      r->hung = true; /* closed its output but did not exit */
+      kill(pid, SIGKILL);
+    } else
+      nanosleep(&(struct timespec){0, 200000}, NULL);
+  }
+  for (int i = 0; i < 2; i++)
+    if (fds[i].fd >= 0)
+      close(fds[i].fd);
+  if (r->hung)
+    return;
+  if (WIFSIGNALED(status))
+    r->sig = WTERMSIG(status);
+  else
+    r->code = WEXITSTATUS(status);
+}
+
+/* run_argv with the arguments given inline, NULL-terminated. */
+static void run_tool(run_result *r, const char *cwd, const char *in,
+                     const char *out_file, ...) {
+  const char *args[32];
+  size_t n = 0;
+  va_list ap;
+  va_start(ap, out_file);
+  const char *a;
+  while ((a = va_arg(ap, const char *))) {
+    assert_true(n + 1 < sizeof args / sizeof *args);
+    args[n++] = a;
+  }
+  va_end(ap);
+  args[n] = NULL;
+  run_argv(r, cwd, in, out_file, args);
+}
+
+static void run_free(run_result *r) {
+  buffer_free(&r->out);
+  buffer_free(&r->err);
+}
+
+/* Checks that the tool exited with status code; a hang or a crash is a
+ * failure that says so. */
+static bool expect_exit(const char *name, const run_result *r, int code) {
+  if (r->hung) {
+    failure(name, "hang: no exit within %d s, killed; stderr so far: \"%s\"",
+            HANG_SECONDS, SHOW(r->err));
+    return false;
+  }
+  if (r->sig) {
+    failure(name, "crash: killed by signal %d (%s); stderr: \"%s\"", r->sig,
+            strsignal(r->sig), SHOW(r->err));
+    return false;
+  }
+  if (r->code != code) {
+    failure(name, "exit status %d, expected %d; stderr: \"%s\"", r->code, code,
+            SHOW(r->err));
+    return false;
+  }
+  return true;
+}
+
+static bool expect_bytes(const char *name, const char *what, const buffer *got,
+                         const buffer *want) {
+  if (got->len == want->len && !memcmp(got->data, want->data, got->len))
+    return true;
+  failure(name, "%s is \"%s\", expected \"%s\"", what, SHOW(*got), SHOW(*want));
+  return false;
+}
+
+static bool expect_empty(const char *name, const char *what,
+                         const buffer *got) {
+  if (got->len == 0)
+    return true;
+  failure(name, "%s should be empty, is \"%s\"", what, SHOW(*got));
+  return false;
+}
+
+/* Exactly one line: non-empty, one newline, at the end, no NUL. */
+static bool is_one_line(const buffer *b) {
+  return b->len > 0 && b->data[b->len - 1] == '\n' &&
+         memchr(b->data, '\n', b->len) == b->data + b->len - 1 &&
+         strlen(b->data) == b->len;
+}
+
+static bool expect_one_line(const char *name, const buffer *err) {
+  if (is_one_line(err))
+    return true;
+  failure(name, "stderr should be exactly one line, is \"%s\"", SHOW(*err));
+  return false;
+}
+
+/* ---- Bad inputs: tests/data/bad ---------------------------------------------
+ */
+
+static bool is_input_name(const char *name) {
+  return ends_with(name, ".txt") || ends_with(name, ".cnf");
+}
+
+/* The name with its extension replaced by ext (".err"). */
+static const char *with_ext(const char *name, const char *ext, char *out,
+                            size_t size) {
+  const char *dot = strrchr(name, '.');
+  size_t base = dot ? (size_t)(dot - name) : strlen(name);
+  int n = snprintf(out, size, "%.*s%s", (int)base, name, ext);
+  assert_true(n > 0 && (size_t)n < size);
+  return out;
+}
+
+static void test_bad_inputs(void **state) {
+  (void)state;
+  begin_cases();
+  char dir[4096], path[4096], other[4096], alt[4096];
+  join(dir, sizeof dir, data_dir, "bad");
+  size_t n;
+  char **names = list_dir(dir, &n);
+
+  /* Every input has its .err and every .err its input; nothing else. */
+  for (size_t i = 0; i < n; i++) {
+    const char *name = names[i];
+    if (is_input_name(name)) {
+      if (!has_name(names, n, with_ext(name, ".err", other, sizeof other)))
+        failure(name, "no %s holding the expected message", other);
+    } else if (ends_with(name, ".err")) {
+      bool txt =
+          has_name(names, n, with_ext(name, ".txt", other, sizeof other));
+      bool cnf = has_name(names, n, with_ext(name, ".cnf", alt, sizeof alt));
+      if (!txt && !cnf)
+        failure(name, "no input %s or %s for it", other, alt);
+      if (txt && cnf)
+        failure(name, "two inputs, %s and %s, for one .err", other, alt);
+    } else
+      failure(name, "unexpected file in tests/data/bad (want NAME.txt, "
+                    "NAME.cnf or NAME.err)");
+  }
+
+  run_result r = {0};
+  buffer want = {0}, want_stdin = {0};
+  int cases = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *name = names[i];
+    if (!is_input_name(name))
+      continue;
+    with_ext(name, ".err", other, sizeof other);
+    if (!read_file(join(path, sizeof path, dir, other), &want))
+      continue; /* reported above */
+    cases++;
+    /* The data file itself: one line, about this file. */
+    if (!is_one_line(&want) || strncmp(want.data, name, strlen(name)) ||
+        want.data[strlen(name)] != ':') {
+      failure(name, "%s must be one line starting with \"%s:\"", other, name);
+      continue;
+    }
+
+    /* dpll NAME, run in tests/data/bad. */
+    run_tool(&r, dir, NULL, NULL, name, (char *)NULL);
+    if (expect_exit(name, &r, 1)) {
+      expect_empty(name, "stdout", &r.out);
+      expect_bytes(name, "stderr", &r.err, &want);
+    }
+
+    /* The same bytes on standard input: the message names <stdin>. */
+    char stdin_name[4200];
+    snprintf(stdin_name, sizeof stdin_name, "%s (on stdin)", name);
+    buffer_clear(&want_stdin);
+    buffer_add(&want_stdin, "<stdin>", 7);
+    buffer_add(&want_stdin, want.data + strlen(name), want.len - strlen(name));
+    run_tool(&r, dir, join(path, sizeof path, dir, name), NULL, (char *)NULL);
+    if (expect_exit(stdin_name, &r, 1)) {
+      expect_empty(stdin_name, "stdout", &r.out);
+      expect_bytes(stdin_name, "stderr", &r.err, &want_stdin);
+    }
+  }
+  print_message("bad inputs: %d cases\n", cases);
+  if (cases < MIN_BAD_CASES)
+    failure("tests/data/bad", "only %d cases, expected at least %d", cases,
+            MIN_BAD_CASES);
+  buffer_free(&want);
+  buffer_free(&want_stdin);
+  run_free(&r);
+  free_names(names, n);
+  end_cases("bad input");
+}
+
+/* ---- Errors that are not about file content ---------------------------------
+ */
+
+/* In the tables below, an argument "@good/X", "@bad/X" or "@tmp/X" stands
+ * for the absolute path of X in tests/data/good, tests/data/bad or the
+ * scratch directory. */
+static const char *expand(const char *s, char *out, size_t size) {
+  static const struct {
+    const char *prefix;
+    const char *sub;
+  } map[] = {{"@good/", "good"}, {"@bad/", "bad"}, {"@tmp/", NULL}};
+  for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
+    size_t k = strlen(map[i].prefix);
+    if (!strncmp(s, map[i].prefix, k)) {
+      int n = map[i].sub
+                  ? snprintf(out, size, "%s/%s/%s", data_dir, map[i].sub, s + k)
+                  : snprintf(out, size, "%s/%s", tmp_dir, s + k);
+      assert_true(n > 0 && (size_t)n < size);
+      return out;
+    }
+  }
+  return s;
+}
+
+typedef struct usage_case {
+  const char *name;
+  const char *args[6];
+  const char *mentions;       /* stderr must contain this (expanded) */
+  const char *stdout_to;      /* standard output to this file; NULL: pipe */
+  const char *must_not_exist; /* afterwards (expanded) */
+  const char *must_exist;     /* afterwards (expanded; not followed) */
+  bool content_error;         /* FILE:LINE:COL message, not "dpll: " */
+} usage_case;
+
+#define IN "@good/course-example.txt"
+
+static const usage_case usage_cases[] = {
+    {.name = "missing input file",
+     .args = {"@tmp/no-such-input.txt"},
+     .mentions = "@tmp/no-such-input.txt"},
+    {.name = "a directory as input",
+     .args = {"@tmp/a-directory"},
+     .mentions = "@tmp/a-directory"},
+    {.name = "output in a missing directory",
+     .args = {IN, "@tmp/no-such-dir/answer.txt"},
+     .mentions = "@tmp/no-such-dir/answer.txt"},
+    /* Through a symbolic link, so that a tool that removes the output after
+     * a failed write removes the link and not /dev/full itself. */
+    {.name = "output to /dev/full (write error)",
+     .args = {IN, "@tmp/full"},
+     .mentions = "@tmp/full",
+     .must_exist = "@tmp/full"},
+    {.name = "standard output is /dev/full (write error)",
+     .args = {IN},
+     .mentions = "write",
+     .stdout_to = "/dev/full"},
+    {.name = "standard output is /dev/full, DIMACS input",
+     .args = {"@good/dimacs-unique-model.cnf"},
+     .mentions = "write",
+     .stdout_to = "/dev/full"},
+    {.name = "--version with standard output /dev/full",
+     .args = {"--version"},
+     .mentions = "write",
+     .stdout_to = "/dev/full"},
+    {.name = "--help with standard output /dev/full",
+     .args = {"--help"},
+     .mentions = "write",
+     .stdout_to = "/dev/full"},
+    {.name = "bad input: no output file is created",
+     .args = {"@bad/non-numeric-token.txt", "@tmp/not-created-1.txt"},
+     .mentions = "non-numeric-token.txt:2:3: ",
+     .must_not_exist = "@tmp/not-created-1.txt",
+     .content_error = true},
+    {.name = "missing input: no output file is created",
+     .args = {"@tmp/no-such-input.txt", "@tmp/not-created-2.txt"},
+     .mentions = "@tmp/no-such-input.txt",
+     .must_not_exist = "@tmp/not-created-2.txt"},
+    {.name = "unknown option",
+     .args = {"--frobnicate", IN},
+     .mentions = "--frobnicate"},
+    {.name = "unknown short option", .args = {"-x", IN}, .mentions = "-x"},
+    {.name = "unknown option after the input",
+     .args = {IN, "--no-such-option"},
+     .mentions = "--no-such-option"},
+    {.name = "unknown --heuristic name",
+     .args = {"-H", "vsids", IN},
+     .mentions = "vsids"},
+    {.name = "unknown --heuristic= name",
+     .args = {"--heuristic=Jw", IN},
+     .mentions = "Jw"},
+    {.name = "bad --format value",
+     .args = {"--format", "xml", IN},
+     .mentions = "xml"},
+    {.name = "bad -f value",
+     .args = {"-f", "DIMACS", IN},
+     .mentions = "DIMACS"},
+    {.name = "--seed abc", .args = {"--seed", "abc", IN}, .mentions = "abc"},
+    {.name = "--seed -1", .args = {"--seed", "-1", IN}, .mentions = "'-1'"},
+    {.name = "--seed beyond INT32_MAX",
+     .args = {"--seed", "2147483648", IN},
+     .mentions = "2147483648"},
+    {.name = "--max-decisions 12x",
+     .args = {"--max-decisions", "12x", IN},
+     .mentions = "12x"},
+    {.name = "--max-decisions beyond int64",
+     .args = {"--max-decisions", "99999999999999999999", IN},
+     .mentions = "99999999999999999999"},
+    {.name = "--max-conflicts= empty",
+     .args = {"--max-conflicts=", IN},
+     .mentions = "--max-conflicts"},
+    {.name = "--seed missing its value",
+     .args = {IN, "--seed"},
+     .mentions = "--seed"},
+    {.name = "-H missing its value", .args = {IN, "-H"}, .mentions = "-H"},
+    {.name = "--format missing its value",
+     .args = {IN, "--format"},
+     .mentions = "--format"},
+    {.name = "--max-decisions missing its value",
+     .args = {IN, "--max-decisions"},
+     .mentions = "--max-decisions"},
+    {.name = "three positional arguments",
+     .args = {IN, "@tmp/not-created-3.txt", "third-argument"},
+     .mentions = "third-argument",
+     .must_not_exist = "@tmp/not-created-3.txt"},
+};
+
+static void test_usage_errors(void **state) {
+  (void)state;
+  begin_cases();
+  char p[4096], q[4096];
+  assert_int_equal(mkdir(join(p, sizeof p, tmp_dir, "a-directory"), 0700), 0);
+  assert_int_equal(symlink("/dev/full", join(p, sizeof p, tmp_dir, "full")), 0);
+  run_result r = {0};
+  for (size_t i = 0; i < sizeof usage_cases / sizeof *usage_cases; i++) {
+    const usage_case *c = &usage_cases[i];
+    char expanded[6][4096];
+    const char *args[7];
+    size_t n = 0;
+    for (; n < 6 && c->args[n]; n++)
+      args[n] = expand(c->args[n], expanded[n], sizeof expanded[n]);
+    args[n] = NULL;
+    run_argv(&r, tmp_dir, NULL, c->stdout_to, args);
+    if (expect_exit(c->name, &r, 1)) {
+      expect_empty(c->name, "stdout", &r.out);
+      if (expect_one_line(c->name, &r.err)) {
+        const char *m = expand(c->mentions, p, sizeof p);
+        if (!strstr(r.err.data, m))
+          failure(c->name, "stderr \"%s\" does not mention \"%s\"", SHOW(r.err),
+                  m);
+        if (!c->content_error && strncmp(r.err.data, "dpll: ", 6))
+          failure(c->name, "stderr \"%s\" does not start with \"dpll: \"",
+                  SHOW(r.err));
+      }
+    }
+    if (c->must_not_exist && exists(expand(c->must_not_exist, q, sizeof q))) {
+      failure(c->name, "%s was created", q);
+      remove(q);
+    }
+    if (c->must_exist && !exists(expand(c->must_exist, q, sizeof q)))
+      failure(c->name,
+              "%s was removed: after the failed write the tool deleted an "
+              "output path it did not create (given /dev/full itself, run "
+              "as root, it deletes the device node)",
+              q);
+  }
+  remove_tree(join(p, sizeof p, tmp_dir, "a-directory"));
+  remove(join(p, sizeof p, tmp_dir, "full"));
+  run_free(&r);
+  end_cases("usage error");
+}
+
+/* ---- Good inputs: tests/data/good -------------------------------------------
+ */
+
+typedef struct good_case {
+  const char *input;    /* in tests/data/good */
+  const char *expected; /* the exact standard output, in tests/data/good */
+  int status;
+  const char *options[3]; /* before the input */
+} good_case;
+
+static const good_case good_cases[] = {
+    {"course-example.txt", "course-example.out", 0, {NULL}},
+    {"course-example-crlf.txt", "course-example-crlf.out", 0, {NULL}},
+    {"tabs-blank-lines-trailing-blanks.txt",
+     "tabs-blank-lines-trailing-blanks.out",
+     0,
+     {NULL}},
+    {"back-matter-binary.txt", "back-matter-binary.out", 0, {NULL}},
+    {"back-matter-looks-like-input.txt",
+     "back-matter-looks-like-input.out",
+     0,
+     {NULL}},
+    {"back-matter-empty.txt", "back-matter-empty.out", 0, {NULL}},
+    {"back-matter-empty-no-newline.txt",
+     "back-matter-empty-no-newline.out",
+     0,
+     {NULL}},
+    {"back-matter-one-newline.txt", "back-matter-one-newline.out", 0, {NULL}},
+    {"dp-unsatisfiable.txt", "dp-unsatisfiable.out", 0, {NULL}},
+    {"dp-tautology-and-repeated-literal.txt",
+     "dp-tautology-and-repeated-literal.out",
+     0,
+     {NULL}},
+    {"dp-no-clauses.txt", "dp-no-clauses.out", 0, {NULL}},
+    {"dimacs-unique-model.cnf", "dimacs-unique-model.out", 10, {NULL}},
+    {"dimacs-unsatisfiable.cnf", "dimacs-unsatisfiable.out", 20, {NULL}},
+    {"dimacs-satlib-style.cnf", "dimacs-satlib-style.out", 10, {NULL}},
+    {"dimacs-clauses-across-lines.cnf",
+     "dimacs-clauses-across-lines.out",
+     10,
+     {NULL}},
+    {"dimacs-empty-clause.cnf", "dimacs-empty-clause.out", 20, {NULL}},
+    {"dimacs-crlf.cnf", "dimacs-crlf.out", 10, {NULL}},
+    {"dimacs-tabs-comments-no-final-newline.cnf",
+     "dimacs-tabs-comments-no-final-newline.out",
+     10,
+     {NULL}},
+    {"dimacs-no-clauses.cnf", "dimacs-no-clauses.out", 10, {NULL}},
+    /* The format forced: the same answers. */
+    {"course-example.txt", "course-example.out", 0, {"--format", "dp"}},
+    {"course-example-crlf.txt", "course-example-crlf.out", 0, {"-f", "dp"}},
+    {"back-matter-binary.txt", "back-matter-binary.out", 0, {"--format=dp"}},
+    {"dp-unsatisfiable.txt", "dp-unsatisfiable.out", 0, {"-f", "auto"}},
+    {"dimacs-unique-model.cnf",
+     "dimacs-unique-model.out",
+     10,
+     {"--format", "dimacs"}},
+    {"dimacs-satlib-style.cnf",
+     "dimacs-satlib-style.out",
+     10,
+     {"-f", "dimacs"}},
+    {"dimacs-unsatisfiable.cnf",
+     "dimacs-unsatisfiable.out",
+     20,
+     {"--format=dimacs"}},
+    {"dimacs-crlf.cnf", "dimacs-crlf.out", 10, {"--format=auto"}},
+};
+
+static void test_good_inputs(void **state) {
+  (void)state;
+  begin_cases();
+  char dir[4096], path[4096];
+  join(dir, sizeof dir, data_dir, "good");
+  const size_t ncases = sizeof good_cases / sizeof *good_cases;
+
+  /* Every file in good/ is used by the table, and the table's files exist. */
+  size_t n;
+  char **names = list_dir(dir, &n);
+  for (size_t i = 0; i < n; i++) {
+    bool used = false;
+    for (size_t k = 0; k < ncases && !used; k++)
+      used = !strcmp(names[i], good_cases[k].input) ||
+             !strcmp(names[i], good_cases[k].expected);
+    if (!used)
+      failure(names[i], "file in tests/data/good not used by good_cases");
+  }
+  for (size_t k = 0; k < ncases; k++) {
+    if (!has_name(names, n, good_cases[k].input))
+      failure(good_cases[k].input, "missing from tests/data/good");
+    if (!has_name(names, n, good_cases[k].expected))
+      failure(good_cases[k].expected, "missing from tests/data/good");
+  }
+  free_names(names, n);
+
+  run_result r = {0};
+  buffer want = {0};
+  for (size_t k = 0; k < ncases; k++) {
+    const good_case *c = &good_cases[k];
+    const char *args[5];
+    char name[512];
+    size_t m = 0, o = 0;
+    o += (size_t)snprintf(name, sizeof name, "dpll");
+    for (; m < 3 && c->options[m]; m++) {
+      args[m] = c->options[m];
+      o += (size_t)snprintf(name + o, sizeof name - o, " %s", args[m]);
+    }
+    args[m++] = c->input;
+    args[m] = NULL;
+    snprintf(name + o, sizeof name - o, " %s", c->input);
+    if (!read_file(join(path, sizeof path, dir, c->expected), &want))
+      continue;
+    run_argv(&r, dir, NULL, NULL, args);
+    if (expect_exit(name, &r, c->status)) {
+      expect_bytes(name, "stdout", &r.out, &want);
+      expect_empty(name, "stderr", &r.err);
+    }
+  }
+  print_message("good inputs: %zu cases\n", ncases);
+  buffer_free(&want);
+  run_free(&r);
+  end_cases("good input");
+}
+
+/* Forcing a format onto input of the other kind is a content error at the
+ * first byte. */
+static void test_format_mismatch(void **state) {
+  (void)state;
+  begin_cases();
+  static const struct {
+    const char *format, *input, *err;
+  } cases[] = {
+      {"dimacs", "course-example.txt",
+       "course-example.txt:1:1: missing the header 'p cnf ...'\n"},
+      {"dimacs", "tabs-blank-lines-trailing-blanks.txt",
+       "tabs-blank-lines-trailing-blanks.txt:1:2: missing the header 'p cnf "
+       "...'\n"},
+      {"dp", "dimacs-unique-model.cnf",
+       "dimacs-unique-model.cnf:1:1: expected an integer literal such as 3 "
+       "or -3, found 'p'\n"},
+      {"dp", "dimacs-satlib-style.cnf",
+       "dimacs-satlib-style.cnf:1:1: expected an integer literal such as 3 "
+       "or -3, found 'c'\n"},
+  };
+  char dir[4096];
+  join(dir, sizeof dir, data_dir, "good");
+  run_result r = {0};
+  buffer want = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char name[256];
+    snprintf(name, sizeof name, "dpll -f %s %s", cases[i].format,
+             cases[i].input);
+    buffer_clear(&want);
+    buffer_add(&want, cases[i].err, strlen(cases[i].err));
+    run_tool(&r, dir, NULL, NULL, "-f", cases[i].format, cases[i].input,
+             (char *)NULL);
+    if (expect_exit(name, &r, 1)) {
+      expect_empty(name, "stdout", &r.out);
+      expect_bytes(name, "stderr", &r.err, &want);
+    }
+  }
+  buffer_free(&want);
+  run_free(&r);
+  end_cases("format mismatch");
+}
+
+/* ---- Behaviour
+ * ---------------------------------------------------------------- */
+
+static void test_help_version(void **state) {
+  (void)state;
+  begin_cases();
+  run_result r = {0};
+  static const char *const help[] = {"--help", "-h"};
+  for (size_t i = 0; i < 2; i++) {
+    run_tool(&r, tmp_dir, NULL, NULL, help[i], (char *)NULL);
+    if (expect_exit(help[i], &r, 0)) {
+      if (strncmp(r.out.data, "Usage: dpll", 11))
+        failure(help[i], "stdout does not start with \"Usage: dpll\": \"%s\"",
+                SHOW(r.out));
+      expect_empty(help[i], "stderr", &r.err);
+    }
+  }
+  static const char *const version[] = {"--version", "-V"};
+  buffer want = {0};
+  buffer_add(&want, "dpll 0.1.0\n", 11);
+  for (size_t i = 0; i < 2; i++) {
+    run_tool(&r, tmp_dir, NULL, NULL, version[i], (char *)NULL);
+    if (expect_exit(version[i], &r, 0)) {
+      expect_bytes(version[i], "stdout", &r.out, &want);
+      expect_empty(version[i], "stderr", &r.err);
+    }
+  }
+  buffer_free(&want);
+  run_free(&r);
+  end_cases("help/version");
+}
+
+/* Every line of err starts with prefix (after leading blanks if
+ * skip_indent); err is non-empty and ends with a newline. */
+static bool lines_start_with(const buffer *err, const char *prefix,
+                             bool skip_indent) {
+  if (err->len == 0 || err->data[err->len - 1] != '\n' ||
+      strlen(err->data) != err->len)
+    return false;
+  const char *p = err->data;
+  while (*p) {
+    if (skip_indent)
+      while (*p == ' ')
+        p++;
+    if (strncmp(p, prefix, strlen(prefix)))
+      return false;
+    p = strchr(p, '\n') + 1;
+  }
+  return true;
+}
+
+static void test_stats_trace(void **state) {
+  (void)state;
+  begin_cases();
+  static const struct {
+    const char *input, *expected;
+    int status;
+  } inputs[] = {
+      {"course-example.txt", "course-example.out", 0},
+      {"dp-unsatisfiable.txt", "dp-unsatisfiable.out", 0},
+      {"dimacs-unique-model.cnf", "dimacs-unique-model.out", 10},
+      {"dimacs-unsatisfiable.cnf", "dimacs-unsatisfiable.out", 20},
+  };
+  static const struct {
+    const char *args[2];
+    bool stats, trace;
+  } opts[] = {
+      {{"--stats"}, true, false}, {{"-s"}, true, false},
+      {{"--trace"}, false, true}, {{"-t"}, false, true},
+      {{"-s", "-t"}, true, true},
+  };
+  char dir[4096], path[4096];
+  join(dir, sizeof dir, data_dir, "good");
+  run_result r = {0};
+  buffer want = {0};
+  for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+    assert_true(
+        read_file(join(path, sizeof path, dir, inputs[i].expected), &want));
+    for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
+      char name[256];
+      const char *args[4];
+      size_t m = 0;
+      for (; m < 2 && opts[k].args[m]; m++)
+        args[m] = opts[k].args[m];
+      args[m++] = inputs[i].input;
+      args[m] = NULL;
+      snprintf(name, sizeof name, "dpll %s%s%s %s", opts[k].args[0],
+               opts[k].args[1] ? " " : "",
+               opts[k].args[1] ? opts[k].args[1] : "", inputs[i].input);
+      run_argv(&r, dir, NULL, NULL, args);
+      if (!expect_exit(name, &r, inputs[i].status))
+        continue;
+      expect_bytes(name, "stdout", &r.out, &want);
+      bool stats = opts[k].stats, trace = opts[k].trace;
+      if (r.err.len == 0 || r.err.data[r.err.len - 1] != '\n')
+        failure(name, "stderr should hold whole lines, is \"%s\"", SHOW(r.err));
+      else if (stats && !trace && !lines_start_with(&r.err, "stats: ", false))
+        failure(name, "every stderr line should start \"stats: \": \"%s\"",
+                SHOW(r.err));
+      else if (trace && !stats && !lines_start_with(&r.err, "[", true))
+        failure(name, "every stderr line should be a trace step: \"%s\"",
+                SHOW(r.err));
+      else if (stats && !strstr(r.err.data, "stats: decisions"))
+        failure(name, "no \"stats: decisions\" line in \"%s\"", SHOW(r.err));
+      if (trace && !strcmp(inputs[i].input, "dp-unsatisfiable.txt") &&
+          (!strstr(r.err.data, "decide") || !strstr(r.err.data, "conflict")))
+        failure(name, "the trace shows no decision or conflict: \"%s\"",
+                SHOW(r.err));
+    }
+  }
+  buffer_free(&want);
+  run_free(&r);
+  end_cases("stats/trace");
+}
+
+static void test_limits(void **state) {
+  (void)state;
+  begin_cases();
+  char dir[4096], path[4096], out[4096];
+  join(dir, sizeof dir, data_dir, "good");
+  run_result r = {0};
+  buffer want = {0}, got = {0};
+
+  /* Both formulas need a split: no unit clause, no pure literal. */
+  const char *name = "dpll --max-decisions 0 dp-unsatisfiable.txt";
+  run_tool(&r, dir, NULL, NULL, "--max-decisions", "0", "dp-unsatisfiable.txt",
+           (char *)NULL);
+  if (expect_exit(name, &r, 2)) {
+    expect_empty(name, "stdout", &r.out);
+    expect_one_line(name, &r.err);
+  }
+  name = "dpll --max-decisions 0 dp-unsatisfiable.txt OUTPUT";
+  join(out, sizeof out, tmp_dir, "limit-answer.txt");
+  run_tool(&r, dir, NULL, NULL, "--max-decisions", "0", "dp-unsatisfiable.txt",
+           out, (char *)NULL);
+  if (expect_exit(name, &r, 2)) {
+    expect_empty(name, "stdout", &r.out);
+    expect_one_line(name, &r.err);
+  }
+  if (exists(out)) {
+    failure(name, "%s was created", out);
+    remove(out);
+  }
+  name = "dpll --max-conflicts 0 dp-unsatisfiable.txt";
+  run_tool(&r, dir, NULL, NULL, "--max-conflicts", "0", "dp-unsatisfiable.txt",
+           (char *)NULL);
+  if (expect_exit(name, &r, 2)) {
+    expect_empty(name, "stdout", &r.out);
+    expect_one_line(name, &r.err);
+  }
+
+  buffer_clear(&want);
+  buffer_add(&want, "s UNKNOWN\n", 10);
+  name = "dpll --max-decisions=0 dimacs-unsatisfiable.cnf";
+  run_tool(&r, dir, NULL, NULL, "--max-decisions=0", "dimacs-unsatisfiable.cnf",
+           (char *)NULL);
+  if (expect_exit(name, &r, 0)) {
+    expect_bytes(name, "stdout", &r.out, &want);
+    expect_empty(name, "stderr", &r.err);
+  }
+  name = "dpll --max-decisions 0 dimacs-unsatisfiable.cnf OUTPUT";
+  join(out, sizeof out, tmp_dir, "limit-answer.cnf");
+  run_tool(&r, dir, NULL, NULL, "--max-decisions", "0",
+           "dimacs-unsatisfiable.cnf", out, (char *)NULL);
+  if (expect_exit(name, &r, 0)) {
+    expect_empty(name, "stdout", &r.out);
+    if (!read_file(out, &got))
+      failure(name, "%s was not written", out);
+    else
+      expect_bytes(name, out, &got, &want);
+  }
+  remove(out);
+
+  /* A limit that is not reached changes nothing; nor does a limit on a
+   * formula that unit propagation alone decides (no decision, no
+   * conflict is needed, so none is "given up after"). */
+  static const struct {
+    const char *opt, *value, *input, *expected;
+    int status;
+  } unreached[] = {
+      {"--max-decisions", "1000", "dp-unsatisfiable.txt",
+       "dp-unsatisfiable.out", 0},
+      {"--max-conflicts", "1000", "dimacs-unsatisfiable.cnf",
+       "dimacs-unsatisfiable.out", 20},
+      {"--max-decisions", "0", "course-example.txt", "course-example.out", 0},
+      {"--max-decisions", "0", "dimacs-unique-model.cnf",
+       "dimacs-unique-model.out", 10},
+      {"--max-conflicts", "0", "course-example.txt", "course-example.out", 0},
+  };
+  for (size_t i = 0; i < sizeof unreached / sizeof *unreached; i++) {
+    char label[256];
+    snprintf(label, sizeof label, "dpll %s %s %s", unreached[i].opt,
+             unreached[i].value, unreached[i].input);
+    assert_true(
+        read_file(join(path, sizeof path, dir, unreached[i].expected), &want));
+    run_tool(&r, dir, NULL, NULL, unreached[i].opt, unreached[i].value,
+             unreached[i].input, (char *)NULL);
+    if (expect_exit(label, &r, unreached[i].status)) {
+      expect_bytes(label, "stdout", &r.out, &want);
+      expect_empty(label, "stderr", &r.err);
+    }
+  }
+  buffer_free(&want);
+  buffer_free(&got);
+  run_free(&r);
+  end_cases("limit");
+}
+
+static void test_stdin_and_output(void **state) {
+  (void)state;
+  begin_cases();
+  char dir[4096], path[4096], in[4096], out[4096];
+  join(dir, sizeof dir, data_dir, "good");
+  run_result r = {0};
+  buffer want = {0}, got = {0};
+
+  /* Standard input: no argument, "-", and "- -". */
+  static const struct {
+    const char *input, *expected;
+    int status;
+  } inputs[] = {
+      {"course-example.txt", "course-example.out", 0},
+      {"course-example-crlf.txt", "course-example-crlf.out", 0},
+      {"back-matter-binary.txt", "back-matter-binary.out", 0},
+      {"dimacs-unique-model.cnf", "dimacs-unique-model.out", 10},
+      {"dimacs-unsatisfiable.cnf", "dimacs-unsatisfiable.out", 20},
+  };
+  for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+    join(in, sizeof in, dir, inputs[i].input);
+    assert_true(
+        read_file(join(path, sizeof path, dir, inputs[i].expected), &want));
+    static const char *const forms[][3] = {{NULL}, {"-"}, {"-", "-"}};
+    static const char *const form_names[] = {"dpll < %s", "dpll - < %s",
+                                             "dpll - - < %s"};
+    for (size_t k = 0; k < 3; k++) {
+      char name[256];
+      snprintf(name, sizeof name, form_names[k], inputs[i].input);
+      run_argv(&r, tmp_dir, in, NULL, forms[k]);
+      if (expect_exit(name, &r, inputs[i].status)) {
+        expect_bytes(name, "stdout", &r.out, &want);
+        expect_empty(name, "stderr", &r.err);
+      }
+    }
+
+    /* An OUTPUT argument: the answer goes there, nothing to stdout; an
+     * existing, longer file is replaced. */
+    join(out, sizeof out, tmp_dir, "answer.out");
+    static const char junk[] = "an older, longer file that must be replaced "
+                               "entirely by the answer\n1 T\n2 T\n3 T\n0\n";
+    write_file(out, junk, sizeof junk - 1);
+    for (size_t k = 0; k < 2; k++) {
+      char name[256];
+      snprintf(name, sizeof name, k ? "dpll - OUTPUT < %s" : "dpll %s OUTPUT",
+               inputs[i].input);
+      if (k)
+        run_tool(&r, tmp_dir, in, NULL, "-", out, (char *)NULL);
+      else
+        run_tool(&r, tmp_dir, NULL, NULL, in, out, (char *)NULL);
+      if (expect_exit(name, &r, inputs[i].status)) {
+        expect_empty(name, "stdout", &r.out);
+        expect_empty(name, "stderr", &r.err);
+        if (!read_file(out, &got))
+          failure(name, "%s was not written", out);
+        else
+          expect_bytes(name, "OUTPUT", &got, &want);
+      }
+      remove(out);
+    }
+  }
+  buffer_free(&want);
+  buffer_free(&got);
+  run_free(&r);
+  end_cases("stdin/output");
+}
+
+/* ---- Answers against the oracle
+ * ----------------------------------------------- */
+
+/* Parses a DP answer for a formula whose largest variable is max_var and
+ * whose input ended with the back matter back[0..back_len-1].  Returns 1
+ * (a model, in model[1..max_var]), 0 (unsatisfiable) or -1 (malformed,
+ * *why says how). */
+static int parse_dp_answer(const buffer *out, int max_var, const char *back,
+                           size_t back_len, unsigned char *model,
+                           const char **why) {
+  const char *p = out->data, *end = out->data + out->len;
+  int result;
+  if (end - p >= 2 && !memcmp(p, "0\n", 2))
+    result = 0;
+  else {
+    for (int v = 1; v <= max_var; v++) {
+      char line[32];
+      int n = snprintf(line, sizeof line, "%d ", v);
+      if (end - p < n + 2 || memcmp(p, line, (size_t)n) ||
+          (p[n] != 'T' && p[n] != 'F') || p[n + 1] != '\n') {
+        *why = "expected the lines 'N T' or 'N F' for N = 1..max in order";
+        return -1;
+      }
+      model[v] = p[n] == 'T';
+      p += n + 2;
+    }
+    if (end - p < 2 || memcmp(p, "0\n", 2)) {
+      *why = "expected the line '0' after the model";
+      return -1;
+    }
+    result = 1;
+  }
+  p += 2;
+  if ((size_t)(end - p) != back_len || memcmp(p, back, back_len)) {
+    *why = "the back matter did not come back unchanged";
+    return -1;
+  }
+  return result;
+}
+
+/* Parses a DIMACS answer over num_vars variables: 1 (model), 0 (UNSAT) or
+ * -1 (malformed). */
+static int parse_dimacs_answer(const buffer *out, int num_vars,
+                               unsigned char *model, const char **why) {
+  if (!strcmp(out->data, "s UNSATISFIABLE\n") && out->len == 16)
+    return 0;
+  const char *p = out->data;
+  if (strlen(p) != out->len || strncmp(p, "s SATISFIABLE\n", 14)) {
+    *why = "expected 's SATISFIABLE' or 's UNSATISFIABLE'";
+    return -1;
+  }
+  p += 14;
+  unsigned char seen[32] = {0};
+  bool closed = false;
+  while (*p && !closed) {
+    if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\n')) {
+      *why = "expected a 'v' line";
+      return -1;
+    }
+    p++;
+    while (*p == ' ') {
+      char *e;
+      long lit = strtol(p + 1, &e, 10);
+      if (e == p + 1 || (*e != ' ' && *e != '\n')) {
+        *why = "expected a literal in a 'v' line";
+        return -1;
+      }
+      p = e;
+      if (lit == 0) {
+        closed = true;
+        break;
+      }
+      long var = lit < 0 ? -lit : lit;
+      if (var > num_vars || seen[var]) {
+        *why = "a 'v' literal out of range or repeated";
+        return -1;
+      }
+      seen[var] = 1;
+      model[var] = lit > 0;
+    }
+    if (*p != '\n') {
+      *why = "a 'v' line does not end after its literals";
+      return -1;
+    }
+    p++;
+  }
+  if (!closed || *p) {
+    *why = "the 'v' lines do not end with 0 and the output";
+    return -1;
+  }
+  for (int v = 1; v <= num_vars; v++)
+    if (!seen[v]) {
+      *why = "a variable is missing from the 'v' lines";
+      return -1;
+    }
+  return 1;
+}
+
+#define ORACLE_FORMULAS 150
+
+static void test_oracle_answers(void **state) {
+  (void)state;
+  begin_cases();
+  static const char *const configs[][5] = {
+      {"-H", "first"},
+      {"-H", "jw"},
+      {"-H", "dlis"},
+      {"-H", "activity"},
+      {"-H", "random", "--seed", NULL},
+      {"--no-pure", "-H", NULL},
+  };
+  static const char *const heuristics[] = {"first", "jw", "dlis", "activity",
+                                           "random"};
+  const size_t nconfigs = sizeof configs / sizeof *configs;
+  char dp_path[4096], cnf_path[4096];
+  join(dp_path, sizeof dp_path, tmp_dir, "oracle.txt");
+  join(cnf_path, sizeof cnf_path, tmp_dir, "oracle.cnf");
+  uint64_t rng = 0x5eed2024c11ULL;
+  run_result r = {0};
+  buffer text = {0};
+  int sat_count = 0, unsat_count = 0, runs = 0;
+  double t0 = now();
+
+  for (int i = 0; i < ORACLE_FORMULAS; i++) {
+    /* 3..12 variables, 1..5 clauses per variable; clauses of 2..4
+     * literals, and of 1..4 for every fourth formula.  The mix gives both
+     * outcomes (counted below). */
+    oracle_formula f;
+    int num_vars = 3 + oracle_below(&rng, 10);
+    size_t num_clauses =
+        (size_t)(num_vars + oracle_below(&rng, 4 * num_vars + 1));
+    oracle_random(&f, &rng, num_vars, num_clauses, 1 + (i % 4 != 0), 4);
+    int max_var = 0;
+    for (size_t k = 0; k < f.start[f.num_clauses]; k++) {
+      int v = f.lits[k] < 0 ? -f.lits[k] : f.lits[k];
+      max_var = v > max_var ? v : max_var;
+    }
+    unsigned char truth_model[32];
+    int truth = oracle_satisfiable(&f, truth_model);
+    if (truth)
+      sat_count++;
+    else
+      unsat_count++;
+
+    /* The DP file, with random back matter: any bytes, NULs, CRs, lines
+     * that look like clauses, with or without a final newline. */
+    size_t size;
+    char *dp = oracle_to_text(&f, 0, &size);
+    buffer_clear(&text);
+    buffer_add(&text, dp, size);
+    free(dp);
+    size_t back_start = text.len;
+    int back_len = oracle_below(&rng, 40);
+    static const char pieces[] = "0\n \r\t\0\x80\xffp cnf 1 2 -3 c%";
+    for (int k = 0; k < back_len; k++)
+      buffer_add(&text, &pieces[oracle_below(&rng, sizeof pieces - 1)], 1);
+    write_file(dp_path, text.data, text.len);
+    buffer back = {0};
+    buffer_add(&back, text.data + back_start, text.len - back_start);
+
+    char *cnf = oracle_to_text(&f, 1, &size);
+    write_file(cnf_path, cnf, size);
+    free(cnf);
+
+    for (size_t c = 0; c < nconfigs; c++) {
+      for (int dimacs = 0; dimacs < 2; dimacs++) {
+        const char *args[8];
+        char seed[16], name[256];
+        size_t m = 0;
+        for (; m < 5 && configs[c][m]; m++)
+          args[m] = configs[c][m];
+        if (c == 4) {
+          snprintf(seed, sizeof seed, "%d", i);
+          args[m++] = seed;
+        } else if (c == 5)
+          args[m++] = heuristics[i % 5];
+        args[m++] = dimacs ? cnf_path : dp_path;
+        args[m] = NULL;
+        int o = snprintf(name, sizeof name,
+                         "formula %d (%d vars, %zu "
+                         "clauses, %s) with",
+                         i, num_vars, num_clauses,
+                         truth ? "satisfiable" : "unsatisfiable");
+        for (size_t k = 0; k + 1 < m; k++)
+          o += snprintf(name + o, sizeof name - (size_t)o, " %s", args[k]);
+        snprintf(name + o, sizeof name - (size_t)o, " on the %s file",
+                 dimacs ? "DIMACS" : "DP");
+
+        run_argv(&r, tmp_dir, NULL, NULL, args);
+        runs++;
+        int want_status = dimacs ? (truth ? 10 : 20) : 0;
+        if (!expect_exit(name, &r, want_status))
+          continue;
+        expect_empty(name, "stderr", &r.err);
+        unsigned char model[32] = {0};
+        const char *why = "";
+        int answer = dimacs ? parse_dimacs_answer(&r.out, num_vars, model, &why)
+                            : parse_dp_answer(&r.out, max_var, back.data,
+                                              back.len, model, &why);
+        if (answer < 0)
+          failure(name, "malformed answer (%s): \"%s\"", why, SHOW(r.out));
+        else if (answer != truth)
+          failure(name, "answered %s, but the formula is %s: \"%s\"",
+                  answer ? "a model" : "unsatisfiable",
+                  truth ? "satisfiable" : "unsatisfiable", SHOW(r.out));
+        else if (answer && !oracle_check(&f, model))
+          failure(name, "the model does not satisfy the formula: \"%s\"",
+                  SHOW(r.out));
+      }
+    }
+    buffer_free(&back);
+    oracle_free(&f);
+  }
+  remove(dp_path);
+  remove(cnf_path);
+  print_message("oracle: %d formulas (%d satisfiable, %d unsatisfiable), "
+                "%d runs in %.1f s\n",
+                ORACLE_FORMULAS, sat_count, unsat_count, runs, now() - t0);
+  if (sat_count < 20 || unsat_count < 20)
+    failure("oracle formulas",
+            "want at least 20 of each outcome, got %d satisfiable and %d "
+            "unsatisfiable",
+            sat_count, unsat_count);
+  buffer_free(&text);
+  run_free(&r);
+  end_cases("oracle");
+}
+
+/* ---- Main -------------------------------------------------------------------
+ */
+
+static int setup(void **state) {
+  (void)state;
+  const char *base = getenv("TMPDIR");
+  char template[4096];
+  snprintf(template, sizeof template, "%s/dpll-test-cli-XXXXXX",
+           base && *base ? base : "/tmp");
+  tmp_dir = mkdtemp(template) ? strdup(template) : NULL;
+  if (!tmp_dir) {
+    fprintf(stderr, "test_cli: mkdtemp: %s\n", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  if (tmp_dir)
+    remove_tree(tmp_dir);
+  free(tmp_dir);
+  tmp_dir = NULL;
+  return 0;
+}
+
+/* path made absolute (malloc'd), as the tool runs in other directories. */
+static char *absolute(const char *path) {
+  char cwd[4096];
+  if (path[0] == '/')
+    return strdup(path);
+  if (!getcwd(cwd, sizeof cwd))
+    return NULL;
+  size_t n = strlen(cwd) + strlen(path) + 2;
+  char *out = malloc(n);
+  if (out)
+    snprintf(out, n, "%s/%s", cwd, path);
+  return out;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
+    return 2;
+  }
+  tool = absolute(argv[1]);
+  data_dir = absolute(argv[2]);
+  if (!tool || !data_dir || access(tool, X_OK)) {
+    fprintf(stderr, "test_cli: bad tool %s or data directory %s\n", argv[1],
+            argv[2]);
+    return 2;
+  }
+  signal(SIGPIPE, SIG_IGN);
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_usage_errors),
+      cmocka_unit_test(test_good_inputs),
+      cmocka_unit_test(test_format_mismatch),
+      cmocka_unit_test(test_help_version),
+      cmocka_unit_test(test_stats_trace),
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_stdin_and_output),
+      cmocka_unit_test(test_oracle_answers),
+  };
+  int rc = cmocka_run_group_tests(tests, setup, teardown);
+  free(tool);
+  free(data_dir);
+  return rc;
+}
