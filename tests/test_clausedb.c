@@ -8,18 +8,9 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "testutil.h"
 
 #include <limits.h>
-
-static int add(dpll_solver *s, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  return dpll_add_clause(s, lits, (size_t)n);
-}
 
 /* The stored literals of clause i, as external ints. */
 static size_t stored(dpll_solver *s, size_t i, int *out) {

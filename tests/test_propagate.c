@@ -9,16 +9,7 @@
 
 #include "internal.h"
 #include "oracle.h"
-
-static int add(dpll_solver *s, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  return dpll_add_clause(s, lits, (size_t)n);
-}
+#include "testutil.h"
 
 /* Events recorded by the trace callback. */
 typedef struct record {

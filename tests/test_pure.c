@@ -8,16 +8,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
-
-static int add(dpll_solver *s, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  return dpll_add_clause(s, lits, (size_t)n);
-}
+#include "testutil.h"
 
 static int pure_events;
 static void count_pure(void *ctx, const dpll_event *e) {

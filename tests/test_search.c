@@ -9,19 +9,10 @@
 
 #include "dpll.h"
 #include "oracle.h"
+#include "testutil.h"
 
 #include <stdbool.h>
 #include <string.h>
-
-static int add(dpll_solver *s, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  return dpll_add_clause(s, lits, (size_t)n);
-}
 
 /* The four clauses over 1 and 2: unsatisfiable, found after one decision
  * and one second branch whatever the order of propagation. */

@@ -8,19 +8,10 @@
 #include <cmocka.h>
 
 #include "dpll.h"
+#include "testutil.h"
 
 #include <limits.h>
 #include <string.h>
-
-static int add(dpll_solver *s, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  return dpll_add_clause(s, lits, (size_t)n);
-}
 
 static void test_version(void **state) {
   (void)state;
