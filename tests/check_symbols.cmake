@@ -1,6 +1,8 @@
 # Checks that the shared library exports exactly the functions dpll.h
-# declares with DPLL_API: no internal symbol leaks, none is missing.
-# Usage: cmake -DLIBRARY=libdpll.so -DHEADER=dpll.h -P check_symbols.cmake
+# declares with DPLL_API (no internal symbol leaks, none is missing), and
+# that each of them is called by some unit test (tests/test_*.c other than
+# the oracle and command-line tests).
+# Usage: cmake -DLIBRARY=libdpll.so -DHEADER=dpll.h -DTESTS=dir -P check_symbols.cmake
 find_program(NM nm REQUIRED)
 execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY}
   OUTPUT_VARIABLE nm_out RESULT_VARIABLE rc)
@@ -36,4 +38,22 @@ if(NOT exported STREQUAL declared)
   list(REMOVE_ITEM missing ${exported})
   message(FATAL_ERROR "exported but not declared: ${extra}\ndeclared but not exported: ${missing}")
 endif()
-message(STATUS "${n} functions exported, as declared")
+
+file(GLOB unit_tests "${TESTS}/test_*.c")
+list(FILTER unit_tests EXCLUDE REGEX "test_(oracle|cli)\\.c$")
+set(test_text "")
+foreach(f IN LISTS unit_tests)
+  file(READ ${f} text)
+  string(APPEND test_text "${text}")
+endforeach()
+set(untested "")
+foreach(name IN LISTS declared)
+  string(REGEX MATCH "[^a-z_]${name}\\(" hit "${test_text}")
+  if(NOT hit)
+    list(APPEND untested ${name})
+  endif()
+endforeach()
+if(untested)
+  message(FATAL_ERROR "no unit test calls: ${untested}")
+endif()
+message(STATUS "${n} functions exported, as declared, each called by a unit test")
