@@ -28,7 +28,7 @@ run_build() { # name, cmake options...
   local name=$1
   shift
   echo "== $name build"
-  cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON "$@" >/dev/null
+  cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON "$@" >/dev/null
   cmake --build "$out/$name" -j "$jobs"
   (cd "$out/$name" && ctest --output-on-failure -j "$jobs")
 }
