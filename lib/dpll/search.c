@@ -32,8 +32,8 @@ int dpll__backtrack_chrono(dpll_solver *s) {
   return 0;
 }
 
-/* Whether the search may not go on: it has met its limit of conflicts, or
- * of decisions while it needs another, or the caller asks it to stop. */
+/* Whether count, counted from count0 at the start of this solve, has
+ * reached limit (-1: no limit). */
 static bool over_limit(int64_t limit, uint64_t count, uint64_t count0) {
   return limit >= 0 && count - count0 >= (uint64_t)limit;
 }
