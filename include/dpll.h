@@ -197,7 +197,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 
 /* Options, each an integer: name, default, minimum, maximum, meaning. */
 #define DPLL_OPTIONS(X)                                                        \
-  X(heuristic, DPLL_HEURISTIC_JW, 0, DPLL_NUM_HEURISTICS - 1,                  \
+  X(heuristic, DPLL_HEURISTIC_FIRST, 0, DPLL_NUM_HEURISTICS - 1,               \
     "splitting heuristic (see DPLL_HEURISTICS)")                               \
   X(pure, 1, 0, 1, "pure-literal elimination before every decision")           \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
@@ -294,7 +294,8 @@ DPLL_API int dpll_propagate(dpll_solver *s);
 /* Assigns every pure literal: an unassigned literal whose negation occurs
  * in no clause that the current assignment leaves unsatisfied.  A variable
  * that occurs in no such clause at all is set false.  Returns how many
- * literals it assigned. */
+ * literals it assigned, or DPLL_ENOMEM (the first call after clauses are
+ * added counts occurrences; later ones only follow the changes). */
 DPLL_API int dpll_eliminate_pure(dpll_solver *s);
 
 /* The literal the configured heuristic would split on now, without

@@ -203,7 +203,7 @@ static void test_marks_errors(void **state) {
   assert_int_equal(dpll_set_decision(s, 9, 0), 0);
   assert_int_equal(dpll_num_vars(s), 9);
   assert_int_equal(dpll_set_decision(s, 9, 1), 0);
-  assert_int_equal(dpll_choose(s), -1); /* jw: all satisfied, lowest */
+  assert_int_equal(dpll_choose(s), 1); /* first: the lowest, true */
   dpll_free(s);
 }
 

@@ -94,6 +94,7 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
   }
   s->num_vars = var;
   s->scan_valid = false;
+  dpll__pure_invalidate(s);
   s->heap_kind = -1; /* rebuilt with the new variables when next needed */
   return 0;
 }
@@ -240,6 +241,7 @@ static int add_valid(dpll_solver *s, const int *lits, size_t n) {
   s->arena_size += CLAUSE_HEADER_WORDS + size;
   s->clauses[s->num_clauses++] = ref;
   s->scan_valid = false;
+  dpll__pure_invalidate(s); /* counted afresh when next needed */
 
   if (size == 0)
     s->inconsistent = true;

@@ -111,8 +111,22 @@ struct dpll_solver {
   bool root_pure; /* level 0 holds pure literals (undone on reset) */
   uint64_t epoch; /* bumped whenever an assignment is undone */
 
-  /* Occurrences in clauses the assignment leaves unsatisfied (the pure
-   * rule and the clause-counting heuristics), cached for one trail. */
+  /* Pure literals, found incrementally (pure.c): for every literal, the
+   * number of clauses holding it that no true literal satisfies; a literal
+   * is pure when its negation's number is 0.  Built on first use after
+   * the clauses change, then kept up to date by every assignment and
+   * undo, which push the variables that may have become pure. */
+  bool pure_valid;
+  size_t *pure_start;  /* per literal + 1: where its clauses start */
+  uint32_t *pure_occ;  /* clause indices, grouped by literal */
+  uint32_t *sat_count; /* per clause index: true literals in it */
+  uint32_t *unsat_occ; /* per literal: unsatisfied clauses holding it */
+  int *pure_cand;      /* stack of variables that may be pure */
+  size_t pure_cands;
+  unsigned char *in_cand; /* per variable: on that stack */
+
+  /* Occurrences in clauses the assignment leaves unsatisfied, for the
+   * clause-counting heuristics, cached for one trail. */
   uint32_t *occ; /* per literal: unsatisfied clauses containing it */
   double *jw;    /* per literal: sum of 2^-k over them (k: free lits) */
   size_t scan_trail;
@@ -176,6 +190,9 @@ void dpll__drop_root_pure(dpll_solver *s);
 /* ---- pure.c -------------------------------------------------------------- */
 
 int dpll__eliminate_pure(dpll_solver *s);
+void dpll__pure_assigned(dpll_solver *s, unsigned lit);
+void dpll__pure_unassigned(dpll_solver *s, unsigned lit);
+void dpll__pure_invalidate(dpll_solver *s);
 
 /* ---- branch.c ------------------------------------------------------------ */
 

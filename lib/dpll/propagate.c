@@ -10,6 +10,8 @@ void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
   s->level[var] = s->decision_level;
   s->reason[var] = reason;
   s->trail[s->trail_size++] = lit;
+  if (s->pure_valid)
+    dpll__pure_assigned(s, lit);
   if (reason == CREF_PURE) {
     s->stats.pure_literals++;
     if (s->decision_level == 0)
@@ -130,6 +132,8 @@ void dpll__backtrack_to(dpll_solver *s, int level) {
     s->vals[lit_not(lit)] = 0;
     s->phase[var] = lit_negative(lit) ? -1 : 1;
     dpll__var_unassigned(s, var);
+    if (s->pure_valid)
+      dpll__pure_unassigned(s, lit);
   }
   s->trail_size = start;
   if (s->qhead > start)
@@ -156,6 +160,8 @@ void dpll__drop_root_pure(dpll_solver *s) {
       s->vals[lit_not(lit)] = 0;
       s->phase[var] = lit_negative(lit) ? -1 : 1;
       dpll__var_unassigned(s, var);
+      if (s->pure_valid)
+        dpll__pure_unassigned(s, lit);
       continue;
     }
     if (i < s->qhead)

@@ -75,8 +75,8 @@ int dpll__search(dpll_solver *s) {
     }
     if (s->terminate && s->terminate(s->terminate_ctx))
       return DPLL_UNKNOWN;
-    if (s->opt[OPT_pure])
-      dpll__eliminate_pure(s);
+    if (s->opt[OPT_pure] && dpll__eliminate_pure(s) < 0)
+      return DPLL_ENOMEM;
     unsigned lit = dpll__choose(s);
     if (lit == 0)
       return DPLL_SAT;

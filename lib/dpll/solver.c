@@ -88,6 +88,7 @@ void dpll_free(dpll_solver *s) {
   free(s->open);
   free(s->trace_buf);
   free(s->model);
+  dpll__pure_invalidate(s);
   free(s);
 }
 
@@ -113,6 +114,8 @@ int dpll_set_option(dpll_solver *s, const char *name, int64_t value) {
   s->opt[i] = value;
   if (i == OPT_seed)
     seed_random(s, value);
+  if (i == OPT_pure && !value)
+    dpll__pure_invalidate(s); /* stop counting on every assignment */
   return 0;
 }
 
