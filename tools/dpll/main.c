@@ -1,8 +1,7 @@
 /* dpll - reads clauses, decides them with libdpll, writes the answer. */
-#define _POSIX_C_SOURCE 200809L /* lstat */
 #include <dpll.h>
 
-#include <sys/stat.h>
+#include "cli.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -31,8 +30,10 @@ static const char usage[] =
     "\n"
     "Options:\n"
     "  -f, --format FORMAT    read FORMAT: auto (default), dp or dimacs\n"
+    "  -o, --output FILE      write to FILE (instead of OUTPUT)\n"
     "  -H, --heuristic NAME   how to pick the variable to split on:\n"
-    "                         first, jw (default), dlis, activity, random\n"
+    "                         first (default), jw, dlis, activity,\n"
+    "                         random\n"
     "      --no-pure          no pure-literal elimination\n"
     "      --seed N           seed for the random heuristic (default 0)\n"
     "      --max-decisions N  give up when more than N decisions are\n"
@@ -59,76 +60,46 @@ typedef struct options {
   int no_pure, stats, trace;
 } options;
 
-/* Prints "dpll: " and a one-line message to standard error. */
-static int complain(const char *fmt, const char *a, const char *b) {
-  fputs("dpll: ", stderr);
-  fprintf(stderr, fmt, a, b);
-  fputc('\n', stderr);
-  return EXIT_ERROR;
-}
-
-/* If argv[*i] is the option `name` (or `alias`), stores its value (given as
- * "--name=VALUE" or as the next argument) in *value and returns 1; returns
- * 0 if it is another option and -1 if the value is missing. */
-static int option_value(int argc, char **argv, int *i, const char *alias,
-                        const char *name, const char **value) {
-  const char *arg = argv[*i];
-  size_t n = strlen(name);
-  if (!strncmp(arg, name, n) && arg[n] == '=') {
-    *value = arg + n + 1;
-    return 1;
-  }
-  if (strcmp(arg, name) && (!alias || strcmp(arg, alias)))
-    return 0;
-  if (*i + 1 >= argc)
-    return -1;
-  *value = argv[++*i];
-  return 1;
-}
-
-static bool is_flag(const char *arg, const char *alias, const char *name) {
-  return !strcmp(arg, name) || (alias && !strcmp(arg, alias));
-}
-
-static void print_and_exit(const char *text) {
-  fputs(text, stdout);
-  if (fflush(stdout) || ferror(stdout))
-    exit(complain("<stdout>: cannot write: %s%s", strerror(errno), ""));
-  exit(0);
-}
+const char *cli_tool = "dpll";
 
 static int parse_args(int argc, char **argv, options *o) {
   int positional = 0, m;
+  const char *output = NULL;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (arg[0] != '-' || !strcmp(arg, "-")) {
       if (positional == 2)
-        return complain("unexpected argument '%s' (try --help)%s", arg, "");
+        return cli_error("unexpected argument '%s' (try --help)", arg);
       const char *path = strcmp(arg, "-") ? arg : NULL;
       *(positional++ ? &o->output : &o->input) = path;
-    } else if (is_flag(arg, "-h", "--help"))
-      print_and_exit(usage);
-    else if (is_flag(arg, "-V", "--version"))
-      print_and_exit("dpll " DPLL_VERSION "\n");
-    else if (is_flag(arg, "-s", "--stats"))
+    } else if (cli_flag(arg, "-h", "--help"))
+      cli_print_and_exit(usage);
+    else if (cli_flag(arg, "-V", "--version"))
+      cli_print_and_exit("dpll " DPLL_VERSION "\n");
+    else if (cli_flag(arg, "-s", "--stats"))
       o->stats = 1;
-    else if (is_flag(arg, "-t", "--trace"))
+    else if (cli_flag(arg, "-t", "--trace"))
       o->trace = 1;
-    else if (is_flag(arg, NULL, "--no-pure"))
+    else if (cli_flag(arg, NULL, "--no-pure"))
       o->no_pure = 1;
-    else if ((m = option_value(argc, argv, &i, "-f", "--format", &o->format)) ||
-             (m = option_value(argc, argv, &i, "-H", "--heuristic",
-                               &o->heuristic)) ||
-             (m = option_value(argc, argv, &i, NULL, "--seed", &o->seed)) ||
-             (m = option_value(argc, argv, &i, NULL, "--max-decisions",
-                               &o->max_decisions)) ||
-             (m = option_value(argc, argv, &i, NULL, "--max-conflicts",
-                               &o->max_conflicts))) {
+    else if ((m = cli_option(argc, argv, &i, "-f", "--format", &o->format)) ||
+             (m = cli_option(argc, argv, &i, "-H", "--heuristic",
+                             &o->heuristic)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--seed", &o->seed)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--max-decisions",
+                             &o->max_decisions)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--max-conflicts",
+                             &o->max_conflicts)) ||
+             (m = cli_option(argc, argv, &i, "-o", "--output", &output))) {
       if (m < 0)
-        return complain("option '%s' needs a value%s", arg, "");
+        return cli_error("option '%s' needs a value", arg);
     } else
-      return complain("unknown option '%s' (try --help)%s", arg, "");
+      return cli_error("unknown option '%s' (try --help)", arg);
   }
+  if (output && positional == 2)
+    return cli_error("two outputs: '%s' and '%s'", o->output, output);
+  if (output)
+    o->output = output;
   return 0;
 }
 
@@ -140,8 +111,8 @@ static int set_number(dpll_solver *s, const char *flag, const char *name,
   long long v = strtoll(text, &end, 10);
   if (*text < '0' || *text > '9' || *end || errno ||
       dpll_set_option(s, name, (int64_t)v))
-    return complain("%s needs a non-negative number in range, not '%s'", flag,
-                    text);
+    return cli_error("%s needs a non-negative number in range, not '%s'", flag,
+                     text);
   return 0;
 }
 
@@ -157,14 +128,13 @@ static int format_code(const char *name) {
 
 static int configure(dpll_solver *s, const options *o) {
   if (format_code(o->format) < 0)
-    return complain("unknown format '%s' (auto, dp or dimacs)%s", o->format,
-                    "");
+    return cli_error("unknown format '%s' (auto, dp or dimacs)", o->format);
   if (o->heuristic) {
     int h = dpll_heuristic_lookup(o->heuristic);
     if (h < 0)
-      return complain("unknown heuristic '%s' (first, jw, dlis, activity or "
-                      "random)%s",
-                      o->heuristic, "");
+      return cli_error("unknown heuristic '%s' (first, jw, dlis, activity or "
+                       "random)",
+                       o->heuristic);
     dpll_set_option(s, "heuristic", h);
   }
   if (o->no_pure)
@@ -229,10 +199,10 @@ static void print_stats(const dpll_solver *s, double read_time,
 
 /* Reads the input; on failure prints the one-line error. */
 static int read_input(dpll_solver *s, const options *o, dpll_input *info) {
-  const char *name = o->input ? o->input : "<stdin>";
+  const char *name = cli_name(o->input, false);
   FILE *in = o->input ? fopen(o->input, "rb") : stdin;
   if (!in)
-    return complain("%s: cannot open: %s", name, strerror(errno));
+    return cli_error("%s: cannot open: %s", name, strerror(errno));
   errno = 0;
   int rc = dpll_read_file(s, in, format_code(o->format), info);
   int saved = errno;
@@ -242,43 +212,24 @@ static int read_input(dpll_solver *s, const options *o, dpll_input *info) {
     fprintf(stderr, "%s:%ld:%ld: %s\n", name, info->line, info->column,
             info->message);
   else if (rc == DPLL_EIO)
-    complain("%s: cannot read: %s", name,
-             saved ? strerror(saved) : "read error");
+    cli_error("%s: cannot read: %s", name,
+              saved ? strerror(saved) : "read error");
   else if (rc)
-    complain("%s: %s", name, dpll_strerror(rc));
+    cli_error("%s: %s", name, dpll_strerror(rc));
   return rc ? EXIT_ERROR : 0;
 }
 
-/* Whether path names a regular file (not a device, a pipe or a link). */
-static bool regular_file(const char *path) {
-  struct stat st;
-  return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Writes the answer.  A regular file that could not be written completely
- * is removed, so that no partial answer is left; other paths are left
- * alone. */
+/* Writes the answer; see cli_close_output for failures. */
 static int write_output(const dpll_solver *s, const options *o, int format,
                         const dpll_input *info) {
-  const char *name = o->output ? o->output : "<stdout>";
-  FILE *out = o->output ? fopen(o->output, "wb") : stdout;
+  FILE *out = cli_open_output(o->output);
   if (!out)
-    return complain("%s: cannot open for writing: %s", name, strerror(errno));
+    return cli_error("%s: cannot open for writing: %s",
+                     cli_name(o->output, true), strerror(errno));
   errno = 0;
   int rc =
       dpll_write_answer(s, out, format, info->back_matter, info->back_size);
-  if (fflush(out) && !rc)
-    rc = DPLL_EIO;
-  int saved = errno;
-  if (out != stdout && fclose(out) && !rc)
-    rc = DPLL_EIO;
-  if (!rc)
-    return 0;
-  if (out != stdout && regular_file(o->output))
-    remove(o->output);
-  return complain("%s: cannot write: %s", name,
-                  rc == DPLL_EIO && saved ? strerror(saved)
-                                          : dpll_strerror(rc));
+  return cli_close_output(out, o->output, rc ? (errno ? errno : -1) : 0);
 }
 
 int main(int argc, char **argv) {
@@ -287,7 +238,7 @@ int main(int argc, char **argv) {
     return EXIT_ERROR;
   dpll_solver *s = dpll_new();
   if (!s)
-    return complain("out of memory%s%s", "", "");
+    return cli_error("out of memory");
   dpll_input info = {0};
   int status = configure(s, &o);
   double t0 = seconds(), t1 = t0, t2 = t0;
@@ -300,9 +251,9 @@ int main(int argc, char **argv) {
     int res = dpll_solve(s);
     t2 = seconds();
     if (res < 0)
-      status = complain("%s%s", dpll_strerror(res), "");
+      status = cli_error("%s", dpll_strerror(res));
     else if (res == DPLL_UNKNOWN && info.format == DPLL_FORMAT_DP) {
-      complain("stopped by a limit before finding an answer%s%s", "", "");
+      cli_error("stopped by a limit before finding an answer");
       status = EXIT_STOPPED;
     } else {
       status = write_output(s, &o, info.format, &info);

@@ -1,0 +1,121 @@
+/* cli.c - what the command-line tools share (see cli.h). */
+#define _POSIX_C_SOURCE 200809L /* lstat */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int cli_error(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", cli_tool);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  return 1;
+}
+
+bool cli_flag(const char *arg, const char *alias, const char *name) {
+  return !strcmp(arg, name) || (alias && !strcmp(arg, alias));
+}
+
+int cli_option(int argc, char **argv, int *i, const char *alias,
+               const char *name, const char **value) {
+  const char *arg = argv[*i];
+  size_t n = strlen(name);
+  if (!strncmp(arg, name, n) && arg[n] == '=') {
+    *value = arg + n + 1;
+    return 1;
+  }
+  if (!cli_flag(arg, alias, name))
+    return 0;
+  if (*i + 1 >= argc)
+    return -1;
+  *value = argv[++*i];
+  return 1;
+}
+
+void cli_print_and_exit(const char *text) {
+  fputs(text, stdout);
+  if (fflush(stdout) || ferror(stdout))
+    exit(cli_error("<stdout>: cannot write: %s", strerror(errno)));
+  exit(0);
+}
+
+int cli_read_all(const char *path, char **data, size_t *size) {
+  FILE *in = path ? fopen(path, "rb") : stdin;
+  *data = NULL;
+  *size = 0;
+  if (!in)
+    return errno;
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  int err = buf ? 0 : ENOMEM;
+  while (!err) {
+    if (len + 1 == cap) {
+      char *p = cap < ((size_t)-1) / 2 ? realloc(buf, 2 * cap) : NULL;
+      if (!p) {
+        err = ENOMEM;
+        break;
+      }
+      buf = p;
+      cap *= 2;
+    }
+    size_t n = fread(buf + len, 1, cap - 1 - len, in);
+    len += n;
+    if (n == 0) {
+      if (ferror(in))
+        err = errno ? errno : EIO;
+      break;
+    }
+  }
+  if (path)
+    fclose(in);
+  if (err) {
+    free(buf);
+    return err;
+  }
+  buf[len] = '\0';
+  *data = buf;
+  *size = len;
+  return 0;
+}
+
+const char *cli_name(const char *path, bool output) {
+  return path ? path : output ? "<stdout>" : "<stdin>";
+}
+
+FILE *cli_open_output(const char *path) {
+  return path ? fopen(path, "wb") : stdout;
+}
+
+static bool regular_file(const char *path) {
+  struct stat st;
+  return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int cli_close_output(FILE *out, const char *path, int error) {
+  errno = 0;
+  if (!error && (fflush(out) || ferror(out)))
+    error = errno ? errno : -1;
+  errno = 0;
+  if (path && fclose(out) && !error)
+    error = errno ? errno : -1;
+  if (!error)
+    return 0;
+  if (path && regular_file(path))
+    remove(path);
+  return cli_error("%s: cannot write: %s", cli_name(path, true),
+                   error > 0 ? strerror(error) : "write error");
+}
+
+void cli_discard_output(FILE *out, const char *path) {
+  if (!path)
+    return;
+  fclose(out);
+  if (regular_file(path))
+    remove(path);
+}

@@ -1,0 +1,56 @@
+/* cli.h - what the command-line tools share: option matching, reading a
+ * whole input, and output files that never keep a partial answer. */
+#ifndef DPLL_TOOLS_CLI_H_INCLUDED
+#define DPLL_TOOLS_CLI_H_INCLUDED
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The tool's name for messages ("dpll", "peg-front", ...). */
+extern const char *cli_tool;
+
+/* Prints "TOOL: " and a one-line message to standard error; returns 1 (the
+ * tools' exit status for errors). */
+int cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Whether arg is the flag `name` or its short `alias` (may be NULL). */
+bool cli_flag(const char *arg, const char *alias, const char *name);
+
+/* If argv[*i] is the option `name` (or `alias`), stores its value (given as
+ * "--name=VALUE" or as the next argument) in *value and returns 1; returns
+ * 0 if it is another option and -1 if the value is missing. */
+int cli_option(int argc, char **argv, int *i, const char *alias,
+               const char *name, const char **value);
+
+/* Prints text to standard output and exits: 0, or 1 with a message if it
+ * cannot be written. */
+void cli_print_and_exit(const char *text);
+
+/* Reads all of path (NULL: standard input) into a malloc'd buffer with a
+ * NUL after it.  Returns 0, or an errno value (*data is then NULL). */
+int cli_read_all(const char *path, char **data, size_t *size);
+
+/* The display name of an input or output path: "<stdin>"/"<stdout>" for
+ * NULL. */
+const char *cli_name(const char *path, bool output);
+
+/* Opens the output (NULL: standard output); NULL with errno on failure. */
+FILE *cli_open_output(const char *path);
+
+/* Flushes and closes what cli_open_output opened.  error is the errno of
+ * an earlier failed write (-1 if unknown, 0 if none).  If anything failed,
+ * prints the error, removes a regular file it was writing (so that no
+ * partial answer stays; devices and links are left alone), and returns 1;
+ * else 0. */
+int cli_close_output(FILE *out, const char *path, int error);
+
+/* Closes what cli_open_output opened after a failure already reported:
+ * removes a regular file, so that no partial answer stays. */
+void cli_discard_output(FILE *out, const char *path);
+
+#endif
