@@ -44,10 +44,16 @@ cmake -S examples -B "$out/examples" -DCMAKE_PREFIX_PATH="$out/stage" \
 cmake --build "$out/examples" -j "$jobs"
 "$out/examples/solve"
 "$out/examples/steps" <examples/clauses.txt | tail -n 1
+"$out/examples/peg" triangle5 1 | tail -n 1
 # pkg-config, through the staged .pc file (which finds its own prefix).
 export PKG_CONFIG_PATH="$out/stage/lib/pkgconfig:$out/stage/lib/x86_64-linux-gnu/pkgconfig"
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/solve.c \
   $(pkg-config --cflags --libs dpll) -o "$out/examples/solve-pc"
 LD_LIBRARY_PATH="$(pkg-config --variable=libdir dpll)" "$out/examples/solve-pc"
-"$out/stage/bin/dpll" --version
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/peg.c \
+  $(pkg-config --cflags --libs peg dpll) -o "$out/examples/peg-pc"
+LD_LIBRARY_PATH="$(pkg-config --variable=libdir peg)" "$out/examples/peg-pc" triangle4 3 | tail -n 1
+# The installed tools, as in the README.
+"$out/stage/bin/peg-front" examples/boards/course-10-hole-3.txt |
+  "$out/stage/bin/dpll" | "$out/stage/bin/peg-back" | tail -n 1
 echo "== all tests passed"

@@ -1,0 +1,810 @@
+/* board.c - boards (holes, triples, start, goal, positions), the board-file
+ * parser and writer, and libpeg's messages. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *peg_version(void) { return PEG_VERSION; }
+
+const char *peg_strerror(int code) {
+  switch (code) {
+#define PEG_ERROR_TEXT(name, value, text)                                      \
+  case value:                                                                  \
+    return text;
+    PEG_ERRORS(PEG_ERROR_TEXT)
+#undef PEG_ERROR_TEXT
+  case 0:
+    return "success";
+  default:
+    return "unknown code";
+  }
+}
+
+int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
+              ...) {
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    err->line = line;
+    err->column = column;
+  }
+  return code;
+}
+
+/* ---- Growable text ----------------------------------------------------------
+ */
+
+void peg__text_put(peg_text *t, const char *s, size_t n) {
+  if (t->failed)
+    return;
+  if (t->len + n + 1 > t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 256;
+    while (cap < t->len + n + 1)
+      cap *= 2;
+    char *p = realloc(t->data, cap);
+    if (!p) {
+      t->failed = true;
+      return;
+    }
+    t->data = p;
+    t->cap = cap;
+  }
+  memcpy(t->data + t->len, s, n);
+  t->len += n;
+  t->data[t->len] = '\0';
+}
+
+void peg__text_printf(peg_text *t, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof buf) {
+    t->failed = true; /* our formats are short; never expected */
+    return;
+  }
+  peg__text_put(t, buf, (size_t)n);
+}
+
+char *peg__text_finish(peg_text *t, size_t *size) {
+  if (!t->failed && !t->data)
+    peg__text_put(t, "", 0);
+  if (t->failed) {
+    free(t->data);
+    return NULL;
+  }
+  if (size)
+    *size = t->len;
+  return t->data;
+}
+
+/* ---- The board -------------------------------------------------------------
+ */
+
+peg_board *peg_board_new(int holes) {
+  if (holes < 1 || holes > PEG_MAX_HOLES)
+    return NULL;
+  peg_board *b = calloc(1, sizeof *b);
+  if (!b)
+    return NULL;
+  size_t n = (size_t)holes + 1;
+  b->holes = holes;
+  b->start = calloc(n, 1);
+  b->goal = calloc(n, 1);
+  b->row = calloc(n, sizeof *b->row);
+  b->col = calloc(n, sizeof *b->col);
+  if (!b->start || !b->goal || !b->row || !b->col) {
+    peg_board_free(b);
+    return NULL;
+  }
+  peg_board_set_empty(b, 1);
+  return b;
+}
+
+void peg_board_free(peg_board *b) {
+  if (!b)
+    return;
+  free(b->triples);
+  free(b->triple_keys);
+  free(b->start);
+  free(b->goal);
+  free(b->row);
+  free(b->col);
+  free(b);
+}
+
+/* A triple's key, the same for a b c and c b a; 0 is never a key. */
+static uint64_t triple_key(int a, int over, int c) {
+  uint64_t lo = (uint64_t)(a < c ? a : c), hi = (uint64_t)(a < c ? c : a);
+  return (lo << 32) | (hi << 16) | (uint64_t)over;
+}
+
+static size_t key_slot(uint64_t key, size_t cap) {
+  key ^= key >> 29;
+  key *= 0xBF58476D1CE4E5B9ULL;
+  key ^= key >> 32;
+  return (size_t)key & (cap - 1);
+}
+
+/* The set maps a triple's key to its index: slot i holds the key in
+ * triple_keys[2i] (0: free) and the index in triple_keys[2i + 1]. */
+static long key_find(const peg_board *b, uint64_t key) {
+  if (!b->keys_cap)
+    return -1;
+  for (size_t i = key_slot(key, b->keys_cap);;
+       i = (i + 1) & (b->keys_cap - 1)) {
+    uint64_t k = b->triple_keys[2 * i];
+    if (k == 0)
+      return -1;
+    if (k == key)
+      return (long)b->triple_keys[2 * i + 1];
+  }
+}
+
+static void key_insert(peg_board *b, uint64_t key, size_t index) {
+  size_t i = key_slot(key, b->keys_cap);
+  while (b->triple_keys[2 * i])
+    i = (i + 1) & (b->keys_cap - 1);
+  b->triple_keys[2 * i] = key;
+  b->triple_keys[2 * i + 1] = index;
+}
+
+/* Makes room for one more triple in the list and in the set. */
+static int reserve_triple(peg_board *b) {
+  if (b->num_triples == b->triples_cap) {
+    size_t cap = b->triples_cap ? 2 * b->triples_cap : 16;
+    int(*t)[3] = realloc(b->triples, cap * sizeof *t);
+    if (!t)
+      return PEG_ENOMEM;
+    b->triples = t;
+    b->triples_cap = cap;
+  }
+  if (2 * (b->num_triples + 1) > b->keys_cap) {
+    size_t cap = b->keys_cap ? 2 * b->keys_cap : 64;
+    uint64_t *keys = calloc(2 * cap, sizeof *keys);
+    if (!keys)
+      return PEG_ENOMEM;
+    uint64_t *old = b->triple_keys;
+    b->triple_keys = keys;
+    b->keys_cap = cap;
+    for (size_t t = 0; t < b->num_triples; t++)
+      key_insert(
+          b, triple_key(b->triples[t][0], b->triples[t][1], b->triples[t][2]),
+          t);
+    free(old);
+  }
+  return 0;
+}
+
+static bool hole_ok(const peg_board *b, int h) {
+  return h >= 1 && h <= b->holes;
+}
+
+int peg_board_add_triple(peg_board *b, int a, int over, int c) {
+  if (!b)
+    return PEG_EINVAL;
+  if (!hole_ok(b, a) || !hole_ok(b, over) || !hole_ok(b, c))
+    return PEG_EHOLE;
+  if (a == over || a == c || over == c)
+    return PEG_ETRIPLE;
+  uint64_t key = triple_key(a, over, c);
+  if (key_find(b, key) >= 0)
+    return PEG_EDUPLICATE;
+  int rc = reserve_triple(b);
+  if (rc)
+    return rc;
+  b->triples[b->num_triples][0] = a;
+  b->triples[b->num_triples][1] = over;
+  b->triples[b->num_triples][2] = c;
+  key_insert(b, key, b->num_triples);
+  b->num_triples++;
+  return 0;
+}
+
+long peg__find_jump(const peg_board *b, int from, int over, int to) {
+  if (!hole_ok(b, from) || !hole_ok(b, over) || !hole_ok(b, to))
+    return -1;
+  long t = key_find(b, triple_key(from, over, to));
+  if (t < 0 || from == to)
+    return -1;
+  return 2 * t + (b->triples[t][0] == from ? 0 : 1);
+}
+
+peg_board *peg_board_copy(const peg_board *b) {
+  if (!b)
+    return NULL;
+  peg_board *c = peg_board_new(b->holes);
+  if (!c)
+    return NULL;
+  for (size_t t = 0; t < b->num_triples; t++)
+    if (peg_board_add_triple(c, b->triples[t][0], b->triples[t][1],
+                             b->triples[t][2])) {
+      peg_board_free(c);
+      return NULL;
+    }
+  size_t n = (size_t)b->holes + 1;
+  c->free_start = b->free_start;
+  c->goal_given = b->goal_given;
+  c->layout = b->layout;
+  memcpy(c->start, b->start, n);
+  memcpy(c->goal, b->goal, n);
+  memcpy(c->row, b->row, n * sizeof *c->row);
+  memcpy(c->col, b->col, n * sizeof *c->col);
+  return c;
+}
+
+int peg_board_set_empty(peg_board *b, int hole) {
+  if (!b)
+    return PEG_EINVAL;
+  if (hole != 0 && !hole_ok(b, hole))
+    return PEG_EHOLE;
+  b->free_start = hole == 0;
+  for (int h = 1; h <= b->holes; h++)
+    b->start[h] = h != hole;
+  return 0;
+}
+
+/* Sets set[1..holes] to exactly the listed holes. */
+static int set_holes(const peg_board *b, unsigned char *set, const int *holes,
+                     size_t n) {
+  if (n && !holes)
+    return PEG_EINVAL;
+  for (size_t i = 0; i < n; i++)
+    if (!hole_ok(b, holes[i]))
+      return PEG_EHOLE;
+  memset(set, 0, (size_t)b->holes + 1);
+  for (size_t i = 0; i < n; i++)
+    set[holes[i]] = 1;
+  return 0;
+}
+
+int peg_board_set_start(peg_board *b, const int *holes, size_t n) {
+  if (!b)
+    return PEG_EINVAL;
+  int rc = set_holes(b, b->start, holes, n);
+  if (!rc)
+    b->free_start = false;
+  return rc;
+}
+
+int peg_board_set_goal(peg_board *b, const int *holes, size_t n) {
+  if (!b)
+    return PEG_EINVAL;
+  int rc = set_holes(b, b->goal, holes, n);
+  if (!rc)
+    b->goal_given = n > 0;
+  return rc;
+}
+
+int peg_board_set_layout(peg_board *b, int layout) {
+  if (!b || layout < PEG_LAYOUT_NONE || layout > PEG_LAYOUT_SQUARE)
+    return PEG_EINVAL;
+  b->layout = layout;
+  return 0;
+}
+
+int peg_board_set_position(peg_board *b, int hole, int row, int column) {
+  if (!b)
+    return PEG_EINVAL;
+  if (!hole_ok(b, hole))
+    return PEG_EHOLE;
+  if (row < 1 || column < 1 || row > PEG_MAX_HOLES || column > PEG_MAX_HOLES ||
+      (b->layout == PEG_LAYOUT_TRIANGLE && column > row))
+    return PEG_EPOSITION;
+  b->row[hole] = row;
+  b->col[hole] = column;
+  return 0;
+}
+
+int peg_board_holes(const peg_board *b) { return b ? b->holes : 0; }
+
+size_t peg_board_num_triples(const peg_board *b) {
+  return b ? b->num_triples : 0;
+}
+
+int peg_board_triple(const peg_board *b, size_t i, int abc[3]) {
+  if (!b || !abc || i >= b->num_triples)
+    return PEG_EINVAL;
+  memcpy(abc, b->triples[i], sizeof b->triples[i]);
+  return 0;
+}
+
+int peg_board_start(const peg_board *b, int hole) {
+  if (!b || !hole_ok(b, hole))
+    return PEG_EHOLE;
+  return b->free_start ? -1 : b->start[hole];
+}
+
+int peg_board_goal(const peg_board *b, int hole) {
+  if (!b || !hole_ok(b, hole))
+    return PEG_EHOLE;
+  return b->goal_given ? b->goal[hole] : -1;
+}
+
+static int count(const peg_board *b, const unsigned char *set) {
+  int n = 0;
+  for (int h = 1; h <= b->holes; h++)
+    n += set[h];
+  return n;
+}
+
+int peg_board_start_pegs(const peg_board *b) {
+  if (!b)
+    return 0;
+  return b->free_start ? b->holes - 1 : count(b, b->start);
+}
+
+int peg_board_goal_pegs(const peg_board *b) {
+  if (!b)
+    return 0;
+  return b->goal_given ? count(b, b->goal) : 1;
+}
+
+int peg_board_layout(const peg_board *b) {
+  return b ? b->layout : PEG_LAYOUT_NONE;
+}
+
+int peg_board_position(const peg_board *b, int hole, int *row, int *column) {
+  if (!b || !hole_ok(b, hole))
+    return PEG_EHOLE;
+  if (!b->row[hole])
+    return PEG_EPOSITION;
+  if (row)
+    *row = b->row[hole];
+  if (column)
+    *column = b->col[hole];
+  return 0;
+}
+
+/* The first hole whose position repeats an earlier hole's, or 0. */
+static int repeated_position(const peg_board *b) {
+  /* Positions are at most PEG_MAX_HOLES each: sort-free check through a
+   * small open-addressing set of (row, column). */
+  size_t cap = 1;
+  while (cap < 2 * (size_t)b->holes)
+    cap *= 2;
+  uint64_t *seen = calloc(cap, sizeof *seen);
+  if (!seen)
+    return -1;
+  int found = 0;
+  for (int h = 1; h <= b->holes && !found; h++) {
+    uint64_t key = ((uint64_t)b->row[h] << 20 | (uint64_t)b->col[h]) + 1;
+    size_t i = key_slot(key, cap);
+    while (seen[i] && seen[i] != key)
+      i = (i + 1) & (cap - 1);
+    if (seen[i])
+      found = h;
+    seen[i] = key;
+  }
+  free(seen);
+  return found;
+}
+
+/* peg_board_check, also giving the hole at fault (0 if none). */
+static int check(const peg_board *b, peg_error *err, int *hole) {
+  *hole = 0;
+  int start = peg_board_start_pegs(b), goal = peg_board_goal_pegs(b);
+  if (goal > start)
+    return peg__fail(err, PEG_EGOAL, 0, 0,
+                     "the goal has more pegs (%d) than the start (%d)", goal,
+                     start);
+  if (b->layout != PEG_LAYOUT_NONE) {
+    for (int h = 1; h <= b->holes; h++)
+      if (!b->row[h])
+        return peg__fail(err, PEG_EPOSITION, 0, 0,
+                         "hole %d has no position (with a layout, every "
+                         "hole needs one)",
+                         h);
+    int h = repeated_position(b);
+    if (h < 0)
+      return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+    if (h > 0) {
+      *hole = h;
+      return peg__fail(err, PEG_EPOSITION, 0, 0,
+                       "hole %d is at row %d column %d, where another hole "
+                       "is",
+                       h, b->row[h], b->col[h]);
+    }
+  }
+  return 0;
+}
+
+int peg_board_check(const peg_board *b, peg_error *err) {
+  int hole;
+  return b ? check(b, err, &hole) : PEG_EINVAL;
+}
+
+/* ---- Writing a board file
+ * ----------------------------------------------------- */
+
+static void put_set(peg_text *t, const char *word, const peg_board *b,
+                    const unsigned char *set) {
+  peg__text_printf(t, "%s", word);
+  for (int h = 1; h <= b->holes; h++)
+    if (set[h])
+      peg__text_printf(t, " %d", h);
+  peg__text_put(t, "\n", 1);
+}
+
+char *peg_board_text(const peg_board *b, size_t *size) {
+  if (!b)
+    return NULL;
+  peg_text t = {0};
+  /* One empty hole can be said on the first line; anything else needs a
+   * start line. */
+  int empty = 0, empties = 0;
+  for (int h = 1; h <= b->holes; h++)
+    if (!b->start[h]) {
+      empty = h;
+      empties++;
+    }
+  bool simple = b->free_start || empties == 1;
+  peg__text_printf(&t, "%d %d\n", b->holes,
+                   b->free_start || !simple ? 0 : empty);
+  if (!simple)
+    put_set(&t, "start", b, b->start);
+  if (b->goal_given)
+    put_set(&t, "goal", b, b->goal);
+  if (b->layout != PEG_LAYOUT_NONE) {
+    peg__text_printf(&t, "layout %s\n",
+                     b->layout == PEG_LAYOUT_TRIANGLE ? "triangle" : "square");
+    for (int h = 1; h <= b->holes; h++)
+      if (b->row[h])
+        peg__text_printf(&t, "at %d %d %d\n", h, b->row[h], b->col[h]);
+  }
+  for (size_t i = 0; i < b->num_triples; i++)
+    peg__text_printf(&t, "%d %d %d\n", b->triples[i][0], b->triples[i][1],
+                     b->triples[i][2]);
+  return peg__text_finish(&t, size);
+}
+
+/* ---- Parsing a board file
+ * ----------------------------------------------------- */
+
+#define MAX_WORDS 4096 /* words on one line (start and goal lists) */
+
+typedef struct word {
+  const char *text;
+  size_t len;
+  long column;
+} word;
+
+typedef struct parser {
+  const char *p, *end;
+  long line;
+  word *words;
+  size_t num_words;
+  peg_error *err;
+} parser;
+
+static bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Splits the next line into words (a comment ends it); *more tells
+ * whether there was a line.  Returns 0, or PEG_EPARSE for a NUL byte or
+ * too many words. */
+static int next_line(parser *ps, bool *more) {
+  *more = false;
+  if (ps->p >= ps->end)
+    return 0;
+  const char *start = ps->p;
+  const char *nl = memchr(ps->p, '\n', (size_t)(ps->end - ps->p));
+  const char *stop = nl ? nl : ps->end;
+  ps->line++;
+  ps->num_words = 0;
+  const char *q = start;
+  while (q < stop && *q != '#') {
+    if (*q == '\0')
+      return peg__fail(ps->err, PEG_EPARSE, ps->line, q - start + 1,
+                       "NUL byte (a binary file?)");
+    if (is_blank(*q)) {
+      q++;
+      continue;
+    }
+    const char *w = q;
+    while (q < stop && !is_blank(*q) && *q != '#' && *q != '\0')
+      q++;
+    if (ps->num_words == MAX_WORDS)
+      return peg__fail(ps->err, PEG_EPARSE, ps->line, w - start + 1,
+                       "more than %d words on one line", MAX_WORDS);
+    ps->words[ps->num_words++] = (word){w, (size_t)(q - w), w - start + 1};
+  }
+  ps->p = nl ? nl + 1 : ps->end;
+  *more = true;
+  return 0;
+}
+
+/* The word as printable text for messages (cut, odd bytes escaped). */
+static const char *shown(const word *w, char *buf, size_t size) {
+  size_t o = 0;
+  for (size_t i = 0; i < w->len && o + 8 < size; i++) {
+    unsigned char c = (unsigned char)w->text[i];
+    if (i == 24) {
+      memcpy(buf + o, "...", 3);
+      o += 3;
+      break;
+    }
+    if (c >= 0x20 && c < 0x7f && c != '\'')
+      buf[o++] = (char)c;
+    else
+      o += (size_t)snprintf(buf + o, size - o, "\\x%02X", c);
+  }
+  buf[o] = '\0';
+  return buf;
+}
+
+static bool word_is(const word *w, const char *s) {
+  return w->len == strlen(s) && !memcmp(w->text, s, w->len);
+}
+
+/* The word's value if it is a decimal number (huge ones come out as
+ * LONG_MAX), else -1. */
+static long value_of(const word *w) {
+  long v = 0;
+  if (w->len == 0)
+    return -1;
+  for (size_t i = 0; i < w->len; i++) {
+    if (w->text[i] < '0' || w->text[i] > '9')
+      return -1;
+    v = v > 100000000L ? 1000000000L : 10 * v + (w->text[i] - '0');
+  }
+  return v;
+}
+
+/* The word as a number in lo..hi; what names it in messages. */
+static int number(parser *ps, const word *w, long lo, long hi, const char *what,
+                  long *out) {
+  char buf[128];
+  long v = value_of(w);
+  if (v < 0)
+    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
+                     "expected %s (a number), found '%s'", what,
+                     shown(w, buf, sizeof buf));
+  if (v < lo || v > hi)
+    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
+                     "%s %s is out of range (%ld to %ld)", what,
+                     shown(w, buf, sizeof buf), lo, hi);
+  *out = v;
+  return 0;
+}
+
+static int hole_word(parser *ps, const peg_board *b, const word *w, long *out) {
+  char buf[128];
+  long v = value_of(w);
+  if (v >= 0 && (v < 1 || v > b->holes))
+    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
+                     "hole %s does not exist (holes are 1 to %d)",
+                     shown(w, buf, sizeof buf), b->holes);
+  return number(ps, w, 1, b->holes, "a hole", out);
+}
+
+/* Where each keyword line was, for messages after the whole file is read. */
+typedef struct seen {
+  long line, column, column2; /* the keyword's column, and a second one */
+} seen;
+
+static int parse_set(parser *ps, peg_board *b, int *holes, size_t *n,
+                     const char *keyword) {
+  if (ps->num_words < 2)
+    return peg__fail(ps->err, PEG_EPARSE, ps->line, ps->words[0].column,
+                     "'%s' needs at least one hole", keyword);
+  *n = 0;
+  for (size_t i = 1; i < ps->num_words; i++) {
+    long h;
+    int rc = hole_word(ps, b, &ps->words[i], &h);
+    if (rc)
+      return rc;
+    holes[(*n)++] = (int)h;
+  }
+  return 0;
+}
+
+static int parse_lines(parser *ps, peg_board **out) {
+  peg_board *b = NULL;
+  char buf[128];
+  bool more;
+  long empty = 0;
+  seen empty_at = {0}, start_at = {0}, goal_at = {0}, layout_at = {0};
+  seen *at_seen = NULL;
+  int *holes = NULL;
+  int rc = 0;
+  while (!rc && !(rc = next_line(ps, &more)) && more) {
+    if (ps->num_words == 0)
+      continue;
+    word *w = ps->words;
+    if (!b) { /* the first line: N E */
+      long n;
+      if ((rc = number(ps, &w[0], 1, PEG_MAX_HOLES, "the number of holes", &n)))
+        break;
+      if (ps->num_words != 2) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
+                       ps->num_words < 2 ? (long)(w[0].column + w[0].len)
+                                         : w[2].column,
+                       "the first line must be 'HOLES EMPTY' (two numbers)");
+        break;
+      }
+      if ((rc = number(ps, &w[1], 0, n, "the empty hole", &empty)))
+        break;
+      b = peg_board_new((int)n);
+      holes = malloc(MAX_WORDS * sizeof *holes); /* a start or goal list */
+      at_seen = calloc((size_t)n + 1, sizeof *at_seen);
+      if (!b || !holes || !at_seen) {
+        rc = peg__fail(ps->err, PEG_ENOMEM, 0, 0, "out of memory");
+        break;
+      }
+      empty_at = (seen){ps->line, w[1].column, 0};
+      peg_board_set_empty(b, (int)empty);
+      continue;
+    }
+    char c0 = w[0].text[0];
+    if ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+') {
+      long h[3];
+      if (ps->num_words != 3) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
+                       ps->num_words < 3 ? (long)(w[ps->num_words - 1].column +
+                                                  w[ps->num_words - 1].len)
+                                         : w[3].column,
+                       "a triple is three holes, not %zu", ps->num_words);
+        break;
+      }
+      for (int i = 0; i < 3 && !rc; i++)
+        rc = hole_word(ps, b, &w[i], &h[i]);
+      if (rc)
+        break;
+      rc = peg_board_add_triple(b, (int)h[0], (int)h[1], (int)h[2]);
+      if (rc == PEG_ETRIPLE)
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                       "a triple must name three different holes");
+      else if (rc == PEG_EDUPLICATE)
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                       "the triple %ld %ld %ld is already on the board "
+                       "(in this or the reverse order)",
+                       h[0], h[1], h[2]);
+      else if (rc)
+        rc = peg__fail(ps->err, rc, 0, 0, "%s", peg_strerror(rc));
+    } else if (word_is(&w[0], "start") || word_is(&w[0], "goal")) {
+      bool start = w[0].text[0] == 's';
+      seen *at = start ? &start_at : &goal_at;
+      if (at->line) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                       "a second '%s' line (the first is line %ld)",
+                       start ? "start" : "goal", at->line);
+        break;
+      }
+      *at = (seen){ps->line, w[0].column, 0};
+      size_t n = 0;
+      if ((rc = parse_set(ps, b, holes, &n, start ? "start" : "goal")))
+        break;
+      rc = start ? peg_board_set_start(b, holes, n)
+                 : peg_board_set_goal(b, holes, n);
+    } else if (word_is(&w[0], "layout")) {
+      if (layout_at.line) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                       "a second 'layout' line (the first is line %ld)",
+                       layout_at.line);
+        break;
+      }
+      layout_at = (seen){ps->line, w[0].column, 0};
+      int layout =
+          ps->num_words == 2 && word_is(&w[1], "triangle") ? PEG_LAYOUT_TRIANGLE
+          : ps->num_words == 2 && word_is(&w[1], "square") ? PEG_LAYOUT_SQUARE
+                                                           : -1;
+      if (layout < 0) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
+                       ps->num_words > 1 ? w[1].column
+                                         : (long)(w[0].column + w[0].len),
+                       "expected 'layout triangle' or 'layout square'");
+        break;
+      }
+      peg_board_set_layout(b, layout);
+    } else if (word_is(&w[0], "at")) {
+      long h, r, c;
+      if (ps->num_words != 4) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                       "expected 'at HOLE ROW COLUMN'");
+        break;
+      }
+      if ((rc = hole_word(ps, b, &w[1], &h)) ||
+          (rc = number(ps, &w[2], 1, PEG_MAX_HOLES, "a row", &r)) ||
+          (rc = number(ps, &w[3], 1, PEG_MAX_HOLES, "a column", &c)))
+        break;
+      if (at_seen[h].line) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[1].column,
+                       "hole %ld already has a position (line %ld)", h,
+                       at_seen[h].line);
+        break;
+      }
+      at_seen[h] = (seen){ps->line, w[0].column, w[2].column};
+      if (b->layout == PEG_LAYOUT_TRIANGLE && c > r) {
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[2].column,
+                       "row %ld has no column %ld on a triangle (columns go "
+                       "up to the row number)",
+                       r, c);
+        break;
+      }
+      /* Stored as given; a triangle's columns are checked at the end if
+       * the layout line comes later. */
+      b->row[h] = (int)r;
+      b->col[h] = (int)c;
+    } else {
+      rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+                     "unknown keyword '%s' (expected a triple, 'start', "
+                     "'goal', 'layout' or 'at')",
+                     shown(&w[0], buf, sizeof buf));
+    }
+  }
+  if (!rc && !b)
+    rc = peg__fail(ps->err, PEG_EPARSE, ps->line + 1, 1,
+                   "no board: the first line must be 'HOLES EMPTY'");
+
+  /* Checks that need the whole file. */
+  if (!rc && start_at.line && empty && b->start[empty])
+    rc = peg__fail(ps->err, PEG_EPARSE, empty_at.line, empty_at.column,
+                   "hole %ld is empty by the first line but holds a peg by "
+                   "the start line (make it 0)",
+                   empty);
+  if (!rc) {
+    for (int h = 1; h <= b->holes; h++)
+      if (at_seen[h].line && b->layout == PEG_LAYOUT_NONE) {
+        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].column,
+                       "positions need a 'layout' line");
+        break;
+      } else if (at_seen[h].line && b->layout == PEG_LAYOUT_TRIANGLE &&
+                 b->col[h] > b->row[h]) {
+        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].column2,
+                       "row %d has no column %d on a triangle (columns go "
+                       "up to the row number)",
+                       b->row[h], b->col[h]);
+        break;
+      }
+  }
+  if (!rc) {
+    peg_error why;
+    int hole;
+    rc = check(b, &why, &hole);
+    /* Point at the goal line for too many pegs, at the later of two holes
+     * sharing a position, at the layout line for a missing position. */
+    const seen *where = rc == PEG_EGOAL ? (goal_at.line    ? &goal_at
+                                           : start_at.line ? &start_at
+                                                           : &empty_at)
+                        : hole > 0      ? &at_seen[hole]
+                                        : &layout_at;
+    if (rc)
+      rc = peg__fail(ps->err, rc == PEG_ENOMEM ? rc : PEG_EPARSE, where->line,
+                     hole > 0 ? where->column2 : where->column, "%s",
+                     why.message);
+  }
+  free(holes);
+  free(at_seen);
+  if (rc) {
+    peg_board_free(b);
+    return rc;
+  }
+  *out = b;
+  return 0;
+}
+
+int peg_board_parse(const char *text, size_t size, peg_board **out,
+                    peg_error *err) {
+  peg_error scratch;
+  if (!err)
+    err = &scratch;
+  memset(err, 0, sizeof *err);
+  if (!out || (!text && size))
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  *out = NULL;
+  word *words = malloc(MAX_WORDS * sizeof *words);
+  if (!words)
+    return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+  parser ps = {text ? text : "", (text ? text : "") + size, 0, words, 0, err};
+  int rc = parse_lines(&ps, out);
+  free(words);
+  return rc;
+}

@@ -1,0 +1,329 @@
+/* decode.c - from a model to the ordered jumps; replaying a play on the
+ * board; reading a solver's answer with its key. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Stepping --------------------------------------------------------------
+ */
+
+int peg_start_pegs(const peg_board *b, const peg_jump *first,
+                   unsigned char *pegs) {
+  if (!b || !pegs)
+    return PEG_EINVAL;
+  int empty = first && first->to >= 1 && first->to <= b->holes ? first->to : 1;
+  for (int h = 1; h <= b->holes; h++)
+    pegs[h] = b->free_start ? h != empty : b->start[h];
+  return 0;
+}
+
+/* Why jump j cannot be made on pegs, or NULL if it can.  buf holds the
+ * reason. */
+static const char *fault(const peg_board *b, const unsigned char *pegs,
+                         peg_jump j, char *buf, size_t size) {
+  if (peg__find_jump(b, j.from, j.over, j.to) < 0)
+    snprintf(buf, size, "%d over %d into %d is not a jump of the board", j.from,
+             j.over, j.to);
+  else if (!pegs[j.from])
+    snprintf(buf, size, "hole %d has no peg to jump", j.from);
+  else if (!pegs[j.over])
+    snprintf(buf, size, "hole %d has no peg to jump over", j.over);
+  else if (pegs[j.to])
+    snprintf(buf, size, "hole %d is not empty", j.to);
+  else
+    return NULL;
+  return buf;
+}
+
+int peg_apply(const peg_board *b, unsigned char *pegs, peg_jump j) {
+  char why[128];
+  if (!b || !pegs)
+    return PEG_EINVAL;
+  if (fault(b, pegs, j, why, sizeof why))
+    return PEG_EPLAY;
+  pegs[j.from] = pegs[j.over] = 0;
+  pegs[j.to] = 1;
+  return 0;
+}
+
+/* ---- Replay -----------------------------------------------------------------
+ */
+
+/* Whether pegs is the goal; if not, why says how it differs. */
+static bool at_goal(const peg_board *b, const unsigned char *pegs, char *why,
+                    size_t size) {
+  int left = 0;
+  for (int h = 1; h <= b->holes; h++) {
+    left += pegs[h];
+    if (b->goal_given && pegs[h] != b->goal[h]) {
+      snprintf(why, size, "at the end hole %d %s, unlike the goal", h,
+               pegs[h] ? "holds a peg" : "is empty");
+      return false;
+    }
+  }
+  if (!b->goal_given && left != 1) {
+    snprintf(why, size, "%d pegs are left at the end, not one", left);
+    return false;
+  }
+  return true;
+}
+
+int peg_replay(const peg_board *b, const peg_jump *jumps, size_t n,
+               peg_error *err) {
+  if (!b || (n && !jumps))
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  unsigned char *pegs = malloc((size_t)b->holes + 1);
+  if (!pegs)
+    return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+  char why[160];
+  int rc = 0;
+  if (b->free_start && n == 0) {
+    /* No jump shows which hole was empty: any start will do that is
+     * already the goal. */
+    bool ok =
+        b->goal_given ? peg_board_goal_pegs(b) == b->holes - 1 : b->holes == 2;
+    if (!ok)
+      rc = peg__fail(err, PEG_EPLAY, 0, 0,
+                     "no jump, and no start with one empty hole is the goal");
+    free(pegs);
+    return rc;
+  }
+  peg_start_pegs(b, n ? &jumps[0] : NULL, pegs);
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (fault(b, pegs, jumps[i], why, sizeof why))
+      rc = peg__fail(err, PEG_EPLAY, (long)i + 1, 0,
+                     "jump %zu, Jump(%d,%d,%d,%zu): %s", i + 1, jumps[i].from,
+                     jumps[i].over, jumps[i].to, i + 1, why);
+    else
+      peg_apply(b, pegs, jumps[i]);
+  }
+  if (!rc && !at_goal(b, pegs, why, sizeof why))
+    rc = peg__fail(err, PEG_EPLAY, 0, 0, "%s", why);
+  free(pegs);
+  return rc;
+}
+
+/* ---- Decoding a model
+ * ------------------------------------------------------------ */
+
+/* The value of atom, or PEG_EATOM with err set. */
+static int value_of(const peg_encoding *e, peg_value_fn value, void *ctx,
+                    int atom, peg_error *err) {
+  int v = value(ctx, atom);
+  if (v >= 0)
+    return v != 0;
+  char name[64];
+  peg_atom_name(e, atom, name, sizeof name);
+  return peg__fail(err, PEG_EATOM, 0, 0, "the model gives no value for %s",
+                   name);
+}
+
+/* Checks that the model's Peg atoms are the states the jumps pass through. */
+static int check_pegs(const peg_encoding *e, peg_value_fn value, void *ctx,
+                      const peg_jump *jumps, peg_error *err) {
+  const peg_board *b = e->board;
+  unsigned char *pegs = malloc((size_t)b->holes + 1);
+  if (!pegs)
+    return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+  peg_start_pegs(b, e->steps ? &jumps[0] : NULL, pegs);
+  int rc = 0;
+  for (int t = 1; t <= e->steps + 1 && !rc; t++) {
+    for (int h = 1; h <= b->holes && !rc; h++) {
+      int atom = peg_atom_peg(e, h, t);
+      int v = value_of(e, value, ctx, atom, err);
+      if (v < 0)
+        rc = v;
+      else if (v != pegs[h])
+        rc = peg__fail(err, PEG_EPLAY, 0, 0,
+                       "the model says Peg(%d,%d) is %s, but the jumps leave "
+                       "hole %d %s at time %d",
+                       h, t, v ? "true" : "false", h,
+                       pegs[h] ? "holding a peg" : "empty", t);
+    }
+    if (t <= e->steps)
+      peg_apply(b, pegs, jumps[t - 1]);
+  }
+  free(pegs);
+  return rc;
+}
+
+int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
+               peg_jump *jumps, peg_error *err) {
+  if (!e || !value || (e->steps && !jumps))
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  char a[64], b[64];
+  for (int t = 1; t <= e->steps; t++) {
+    long found = -1;
+    for (size_t j = 0; j < e->jumps; j++) {
+      int atom = (int)((size_t)(t - 1) * e->jumps + j + 1);
+      int v = value_of(e, value, ctx, atom, err);
+      if (v < 0)
+        return v;
+      if (!v)
+        continue;
+      if (found >= 0) {
+        peg_atom_name(e, (int)((size_t)(t - 1) * e->jumps + (size_t)found + 1),
+                      a, sizeof a);
+        peg_atom_name(e, atom, b, sizeof b);
+        return peg__fail(err, PEG_EPLAY, 0, 0,
+                         "two jumps at time %d: %s and %s", t, a, b);
+      }
+      found = (long)j;
+    }
+    if (found < 0)
+      return peg__fail(err, PEG_EPLAY, 0, 0, "no jump at time %d", t);
+    jumps[t - 1] = peg__jump_of(e->board, (size_t)found);
+  }
+  int rc = peg_replay(e->board, jumps, (size_t)e->steps, err);
+  if (!rc)
+    rc = check_pegs(e, value, ctx, jumps, err);
+  if (rc && err)
+    err->line = err->column = 0;
+  return rc;
+}
+
+/* ---- Reading a solver's answer
+ * ---------------------------------------------------- */
+
+typedef struct answer {
+  unsigned char *values; /* [1..count]: 1 true, 0 false */
+  int count, cap;
+} answer;
+
+static int lookup(void *ctx, int atom) {
+  const answer *a = ctx;
+  return atom >= 1 && atom <= a->count ? a->values[atom] : -1;
+}
+
+/* Parses "N T" or "N F" (blanks around); returns false if it is not one. */
+static bool value_line(const char *s, size_t len, long *atom, int *value) {
+  size_t i = 0;
+  long n = 0;
+  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+    i++;
+  size_t digits = 0;
+  while (i < len && s[i] >= '0' && s[i] <= '9' && digits < 10) {
+    n = 10 * n + (s[i++] - '0');
+    digits++;
+  }
+  if (!digits || i == len || (s[i] != ' ' && s[i] != '\t'))
+    return false;
+  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+    i++;
+  if (i == len || (s[i] != 'T' && s[i] != 'F'))
+    return false;
+  *value = s[i++] == 'T';
+  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+    i++;
+  *atom = n;
+  return i == len;
+}
+
+static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
+                       long *key_line, peg_error *err) {
+  const char *p = text, *end = text + size;
+  long line = 0;
+  if (size == 0)
+    return peg__fail(err, PEG_EANSWER, 1, 1,
+                     "empty input: expected dpll's answer to peg-front's "
+                     "clauses");
+  for (;;) {
+    if (p >= end)
+      return peg__fail(err, PEG_EANSWER, line + 1, 1,
+                       "the answer ends without its line '0' (is this dpll's "
+                       "output in the DP format?)");
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    size_t len = (size_t)(stop - p);
+    if (len && p[len - 1] == '\r')
+      len--;
+    line++;
+    if (len == 1 && p[0] == '0') {
+      *key_at = nl ? (size_t)(nl + 1 - text) : size;
+      *key_line = line + 1;
+      return 0;
+    }
+    long atom;
+    int value;
+    if (!value_line(p, len, &atom, &value)) {
+      char shown[40];
+      size_t n = len < sizeof shown - 1 ? len : sizeof shown - 1;
+      for (size_t i = 0; i < n; i++)
+        shown[i] = p[i] >= 0x20 && p[i] < 0x7f ? p[i] : '?';
+      shown[n] = '\0';
+      return peg__fail(err, PEG_EANSWER, line, 1,
+                       "expected 'N T' or 'N F' (an atom and its value) or "
+                       "the line '0', found '%s'",
+                       shown);
+    }
+    if (atom != a->count + 1)
+      return peg__fail(err, PEG_EANSWER, line, 1,
+                       "atom %ld where atom %d was expected (values come in "
+                       "order from 1)",
+                       atom, a->count + 1);
+    if (a->count + 1 >= a->cap) {
+      int cap = a->cap ? 2 * a->cap : 1024;
+      unsigned char *v = realloc(a->values, (size_t)cap);
+      if (!v)
+        return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+      a->values = v;
+      a->cap = cap;
+    }
+    a->values[++a->count] = (unsigned char)value;
+    p = nl ? nl + 1 : end;
+  }
+}
+
+int peg_result_read(const char *text, size_t size, peg_result *out,
+                    peg_error *err) {
+  peg_error scratch;
+  if (!err)
+    err = &scratch;
+  memset(err, 0, sizeof *err);
+  if (!out)
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  memset(out, 0, sizeof *out);
+  if (!text && size)
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  answer a = {0};
+  size_t key_at = 0;
+  long key_line = 0;
+  int rc = read_values(text ? text : "", size, &a, &key_at, &key_line, err);
+  if (!rc && key_at == size)
+    rc = peg__fail(err, PEG_EKEY, key_line, 1,
+                   "no peg key after the answer (is this dpll's answer to "
+                   "peg-front's clauses?)");
+  if (!rc)
+    rc = peg__key_parse(text + key_at, size - key_at, key_line, &out->encoding,
+                        err);
+  if (!rc && a.count > 0) {
+    const peg_encoding *e = out->encoding;
+    if (a.count != e->atoms)
+      rc = peg__fail(err, PEG_EANSWER, key_line - 1, 1,
+                     "the answer gives values for %d atoms, the key has %d",
+                     a.count, e->atoms);
+    if (!rc) {
+      out->jumps = malloc(((size_t)e->steps + 1) * sizeof *out->jumps);
+      rc = out->jumps ? peg_decode(e, lookup, &a, out->jumps, err)
+                      : peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+    }
+    if (!rc) {
+      out->solved = 1;
+      out->num_jumps = (size_t)e->steps;
+    }
+  }
+  free(a.values);
+  if (rc)
+    peg_result_clear(out);
+  return rc;
+}
+
+void peg_result_clear(peg_result *r) {
+  if (!r)
+    return;
+  peg_encoding_free(r->encoding);
+  free(r->jumps);
+  memset(r, 0, sizeof *r);
+}

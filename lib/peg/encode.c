@@ -1,0 +1,352 @@
+/* encode.c - the atoms Peg(H,I) and Jump(A,B,C,I), and the axioms that make
+ * every model a legal play from the start to the goal (docs/encoding.md). */
+#include "internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Options: name, default, minimum, maximum. */
+#define PEG_OPTIONS(X) X(at_least_one, 1, 0, 1)
+
+peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
+  int dummy;
+  if (!err)
+    err = &dummy;
+  if (!b) {
+    *err = PEG_EINVAL;
+    return NULL;
+  }
+  if ((*err = peg_board_check(b, NULL)))
+    return NULL;
+  int64_t steps = peg_board_start_pegs(b) - peg_board_goal_pegs(b);
+  int64_t jumps = 2 * (int64_t)b->num_triples;
+  int64_t atoms = jumps * steps + (int64_t)b->holes * (steps + 1);
+  if (atoms > INT_MAX) {
+    *err = PEG_ETOOBIG;
+    return NULL;
+  }
+  peg_encoding *e = calloc(1, sizeof *e);
+  if (e)
+    e->board = peg_board_copy(b);
+  if (!e || !e->board) {
+    free(e);
+    *err = PEG_ENOMEM;
+    return NULL;
+  }
+  e->holes = b->holes;
+  e->steps = (int)steps;
+  e->jumps = (size_t)jumps;
+  e->atoms = (int)atoms;
+#define PEG_OPTION_DEFAULT(name, def, lo, hi) e->name = def;
+  PEG_OPTIONS(PEG_OPTION_DEFAULT)
+#undef PEG_OPTION_DEFAULT
+  *err = 0;
+  return e;
+}
+
+void peg_encoding_free(peg_encoding *e) {
+  if (!e)
+    return;
+  peg_board_free(e->board);
+  free(e);
+}
+
+const peg_board *peg_encoding_board(const peg_encoding *e) {
+  return e ? e->board : NULL;
+}
+
+int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
+  if (!e || !name)
+    return PEG_EOPTION;
+#define PEG_OPTION_SET(opt, def, lo, hi)                                       \
+  if (!strcmp(name, #opt)) {                                                   \
+    if (value < (lo) || value > (hi))                                          \
+      return PEG_EOPTION;                                                      \
+    e->opt = value;                                                            \
+    return 0;                                                                  \
+  }
+  PEG_OPTIONS(PEG_OPTION_SET)
+#undef PEG_OPTION_SET
+  return PEG_EOPTION;
+}
+
+int peg_encoding_get_option(const peg_encoding *e, const char *name,
+                            int *value) {
+  if (!e || !name || !value)
+    return PEG_EOPTION;
+#define PEG_OPTION_GET(opt, def, lo, hi)                                       \
+  if (!strcmp(name, #opt)) {                                                   \
+    *value = e->opt;                                                           \
+    return 0;                                                                  \
+  }
+  PEG_OPTIONS(PEG_OPTION_GET)
+#undef PEG_OPTION_GET
+  return PEG_EOPTION;
+}
+
+int peg_encoding_steps(const peg_encoding *e) { return e ? e->steps : 0; }
+
+int peg_encoding_atoms(const peg_encoding *e) { return e ? e->atoms : 0; }
+
+static int64_t pairs(int64_t n) { return n * (n - 1) / 2; }
+
+int64_t peg_encoding_clauses(const peg_encoding *e) {
+  if (!e)
+    return 0;
+  int64_t j = (int64_t)e->jumps, t = e->steps, n = e->holes;
+  return 6 * j * t      /* preconditions and effects */
+         + 2 * n * t    /* frame axioms */
+         + pairs(j) * t /* at most one jump per step */
+         + (e->at_least_one ? t : 0) +
+         (e->board->free_start ? 1 + pairs(n) : n) +
+         (e->board->goal_given ? n : 1 + pairs(n));
+}
+
+/* ---- Atom numbers -----------------------------------------------------------
+ */
+
+static int jump_atom(const peg_encoding *e, size_t j, int time) {
+  return (int)((size_t)(time - 1) * e->jumps + j + 1);
+}
+
+static int peg_atom(const peg_encoding *e, int hole, int time) {
+  return (int)(e->jumps * (size_t)e->steps + (size_t)(time - 1) * e->holes +
+               (size_t)hole);
+}
+
+int peg_atom_peg(const peg_encoding *e, int hole, int time) {
+  if (!e || hole < 1 || hole > e->holes || time < 1 || time > e->steps + 1)
+    return PEG_EATOM;
+  return peg_atom(e, hole, time);
+}
+
+int peg_atom_jump(const peg_encoding *e, int from, int over, int to, int time) {
+  if (!e || time < 1 || time > e->steps)
+    return PEG_EATOM;
+  long j = peg__find_jump(e->board, from, over, to);
+  return j < 0 ? PEG_EATOM : jump_atom(e, (size_t)j, time);
+}
+
+int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
+  if (!e || atom < 1 || atom > e->atoms)
+    return PEG_EATOM;
+  size_t jump_atoms = e->jumps * (size_t)e->steps, a = (size_t)atom - 1;
+  if (a < jump_atoms) {
+    peg_jump j = peg__jump_of(e->board, a % e->jumps);
+    return snprintf(buf, size, "Jump(%d,%d,%d,%d)", j.from, j.over, j.to,
+                    (int)(a / e->jumps) + 1);
+  }
+  a -= jump_atoms;
+  return snprintf(buf, size, "Peg(%d,%d)", (int)(a % (size_t)e->holes) + 1,
+                  (int)(a / (size_t)e->holes) + 1);
+}
+
+/* Reads "N," or "N)" at *p: a positive number and the expected separator. */
+static bool field(const char **p, char sep, int *out) {
+  long v = 0;
+  const char *q = *p;
+  if (*q < '1' || *q > '9')
+    return false;
+  while (*q >= '0' && *q <= '9' && v < INT_MAX / 10)
+    v = 10 * v + (*q++ - '0');
+  if (*q != sep)
+    return false;
+  *out = (int)v;
+  *p = q + 1;
+  return true;
+}
+
+int peg_atom_lookup(const peg_encoding *e, const char *name) {
+  if (!e || !name)
+    return PEG_EATOM;
+  int x[4];
+  const char *p;
+  if (!strncmp(name, "Peg(", 4)) {
+    p = name + 4;
+    if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p)
+      return peg_atom_peg(e, x[0], x[1]);
+  } else if (!strncmp(name, "Jump(", 5)) {
+    p = name + 5;
+    if (field(&p, ',', &x[0]) && field(&p, ',', &x[1]) &&
+        field(&p, ',', &x[2]) && field(&p, ')', &x[3]) && !*p)
+      return peg_atom_jump(e, x[0], x[1], x[2], x[3]);
+  }
+  return PEG_EATOM;
+}
+
+/* ---- The clauses
+ * --------------------------------------------------------------- */
+
+typedef struct emitter {
+  peg_clause_fn fn;
+  void *ctx;
+  int *lits;
+  int rc;
+} emitter;
+
+/* Sends the clause lits[0..n-1]; false once the callback has refused. */
+static bool send(emitter *m, size_t n) {
+  if (!m->rc)
+    m->rc = m->fn(m->ctx, m->lits, n);
+  return !m->rc;
+}
+
+static bool send2(emitter *m, int a, int b) {
+  m->lits[0] = a;
+  m->lits[1] = b;
+  return send(m, 2);
+}
+
+/* For each hole, the jumps that take its peg (from it or over it) and the
+ * jumps that put a peg in it: lists in one array, CSR style. */
+typedef struct hole_jumps {
+  size_t *take_start, *put_start; /* [holes + 2] offsets */
+  size_t *take, *put;
+} hole_jumps;
+
+static int index_jumps(const peg_encoding *e, hole_jumps *h) {
+  size_t n = (size_t)e->holes + 2;
+  h->take_start = calloc(n, sizeof *h->take_start);
+  h->put_start = calloc(n, sizeof *h->put_start);
+  h->take = malloc((2 * e->jumps + 1) * sizeof *h->take);
+  h->put = malloc((e->jumps + 1) * sizeof *h->put);
+  if (!h->take_start || !h->put_start || !h->take || !h->put)
+    return PEG_ENOMEM;
+  for (size_t j = 0; j < e->jumps; j++) {
+    peg_jump x = peg__jump_of(e->board, j);
+    h->take_start[x.from + 1]++;
+    h->take_start[x.over + 1]++;
+    h->put_start[x.to + 1]++;
+  }
+  for (size_t i = 1; i < n; i++) {
+    h->take_start[i] += h->take_start[i - 1];
+    h->put_start[i] += h->put_start[i - 1];
+  }
+  /* Fill, using the next slot of each list; then shift the offsets back. */
+  for (size_t j = 0; j < e->jumps; j++) {
+    peg_jump x = peg__jump_of(e->board, j);
+    h->take[h->take_start[x.from]++] = j;
+    h->take[h->take_start[x.over]++] = j;
+    h->put[h->put_start[x.to]++] = j;
+  }
+  for (size_t i = n - 1; i > 0; i--) {
+    h->take_start[i] = h->take_start[i - 1];
+    h->put_start[i] = h->put_start[i - 1];
+  }
+  h->take_start[0] = h->put_start[0] = 0;
+  return 0;
+}
+
+static void free_index(hole_jumps *h) {
+  free(h->take_start);
+  free(h->put_start);
+  free(h->take);
+  free(h->put);
+}
+
+/* Axioms 1 and 2: a jump's preconditions at its time, effects after. */
+static void jumps_and_effects(const peg_encoding *e, emitter *m) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int t = 1; t <= e->steps; t++)
+      for (size_t j = 0; j < e->jumps; j++) {
+        peg_jump x = peg__jump_of(e->board, j);
+        int jump = -jump_atom(e, j, t), at = pass ? t + 1 : t;
+        int sign = pass ? -1 : 1; /* before: A, B full, C empty; after: not */
+        if (!send2(m, jump, sign * peg_atom(e, x.from, at)) ||
+            !send2(m, jump, sign * peg_atom(e, x.over, at)) ||
+            !send2(m, jump, -sign * peg_atom(e, x.to, at)))
+          return;
+      }
+}
+
+/* Axiom 3: a hole changes only through a jump that takes or puts a peg. */
+static void frames(const peg_encoding *e, const hole_jumps *h, emitter *m) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int t = 1; t <= e->steps; t++)
+      for (int hole = 1; hole <= e->holes; hole++) {
+        const size_t *start = pass ? h->put_start : h->take_start;
+        const size_t *list = pass ? h->put : h->take;
+        int sign = pass ? -1 : 1; /* 3A: loses its peg; 3B: gains one */
+        size_t n = 0;
+        m->lits[n++] = -sign * peg_atom(e, hole, t);
+        m->lits[n++] = sign * peg_atom(e, hole, t + 1);
+        for (size_t k = start[hole]; k < start[hole + 1]; k++)
+          m->lits[n++] = jump_atom(e, list[k], t);
+        if (!send(m, n))
+          return;
+      }
+}
+
+/* Axiom 4: one jump per step, pair by pair, and (option) at least one. */
+static void one_jump(const peg_encoding *e, emitter *m) {
+  for (int t = 1; t <= e->steps; t++)
+    for (size_t a = 0; a < e->jumps; a++)
+      for (size_t b = a + 1; b < e->jumps; b++)
+        if (!send2(m, -jump_atom(e, a, t), -jump_atom(e, b, t)))
+          return;
+  if (!e->at_least_one)
+    return;
+  for (int t = 1; t <= e->steps; t++) {
+    for (size_t j = 0; j < e->jumps; j++)
+      m->lits[j] = jump_atom(e, j, t);
+    if (!send(m, e->jumps))
+      return;
+  }
+}
+
+/* Exactly the holes of set hold pegs at time: one unit per hole. */
+static bool state(const peg_encoding *e, const unsigned char *set, int time,
+                  emitter *m) {
+  for (int hole = 1; hole <= e->holes; hole++) {
+    m->lits[0] = set[hole] ? peg_atom(e, hole, time) : -peg_atom(e, hole, time);
+    if (!send(m, 1))
+      return false;
+  }
+  return true;
+}
+
+/* Exactly one hole has the value `sign` (1: a peg, -1: empty) at time. */
+static bool exactly_one(const peg_encoding *e, int sign, int time, emitter *m) {
+  for (int hole = 1; hole <= e->holes; hole++)
+    m->lits[hole - 1] = sign * peg_atom(e, hole, time);
+  if (!send(m, (size_t)e->holes))
+    return false;
+  for (int a = 1; a <= e->holes; a++)
+    for (int b = a + 1; b <= e->holes; b++)
+      if (!send2(m, -sign * peg_atom(e, a, time), -sign * peg_atom(e, b, time)))
+        return false;
+  return true;
+}
+
+/* Axioms 5 and 6: the start, and the end. */
+static void start_and_end(const peg_encoding *e, emitter *m) {
+  const peg_board *b = e->board;
+  bool ok = b->free_start ? exactly_one(e, -1, 1, m) : state(e, b->start, 1, m);
+  if (ok)
+    ok = b->goal_given ? state(e, b->goal, e->steps + 1, m)
+                       : exactly_one(e, 1, e->steps + 1, m);
+}
+
+int peg_encoding_emit(const peg_encoding *e, peg_clause_fn fn, void *ctx) {
+  if (!e || !fn)
+    return PEG_EINVAL;
+  hole_jumps h = {0};
+  size_t longest = e->jumps > (size_t)e->holes ? e->jumps : (size_t)e->holes;
+  emitter m = {fn, ctx, malloc((2 * e->jumps + longest + 2) * sizeof(int)), 0};
+  int rc = m.lits ? index_jumps(e, &h) : PEG_ENOMEM;
+  if (!rc) {
+    jumps_and_effects(e, &m);
+    if (!m.rc)
+      frames(e, &h, &m);
+    if (!m.rc)
+      one_jump(e, &m);
+    if (!m.rc)
+      start_and_end(e, &m);
+    rc = m.rc;
+  }
+  free_index(&h);
+  free(m.lits);
+  return rc;
+}

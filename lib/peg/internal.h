@@ -1,0 +1,75 @@
+/* internal.h - libpeg's private structures and the calls between its files. */
+#ifndef PEG_INTERNAL_H_INCLUDED
+#define PEG_INTERNAL_H_INCLUDED
+
+#include "peg.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct peg_board {
+  int holes;
+  int (*triples)[3];
+  size_t num_triples, triples_cap;
+  uint64_t *triple_keys; /* open-addressing set of triples, for duplicates */
+  size_t keys_cap;
+  bool free_start;      /* the solver chooses the one empty hole */
+  unsigned char *start; /* [1..holes]: 1 = peg at the start (unless free) */
+  bool goal_given;      /* else exactly one peg anywhere */
+  unsigned char *goal;  /* [1..holes]: 1 = peg in the goal */
+  int layout;
+  int *row, *col; /* [1..holes]: position, 0 if none */
+};
+
+/* The two jumps of triple t: 2t is a->c over b, 2t+1 is c->a over b. */
+static inline peg_jump peg__jump_of(const peg_board *b, size_t j) {
+  const int *t = b->triples[j / 2];
+  return j % 2 ? (peg_jump){t[2], t[1], t[0]} : (peg_jump){t[0], t[1], t[2]};
+}
+
+/* The jump index of (from, over, to), or -1 if it is not a jump. */
+long peg__find_jump(const peg_board *b, int from, int over, int to);
+
+/* Sets err's message (printf-style) and position; returns code. */
+int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
+              ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* A growable string for building text. */
+typedef struct peg_text {
+  char *data;
+  size_t len, cap;
+  bool failed; /* memory ran out: the text is incomplete */
+} peg_text;
+
+void peg__text_printf(peg_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void peg__text_put(peg_text *t, const char *s, size_t n);
+/* The finished text (caller frees), or NULL if memory ran out. */
+char *peg__text_finish(peg_text *t, size_t *size);
+
+/* ---- encode.c ------------------------------------------------------------ */
+
+struct peg_encoding {
+  peg_board *board; /* own copy */
+  int holes, steps; /* N, T */
+  size_t jumps;     /* J */
+  int at_least_one;
+  int atoms;
+};
+
+/* ---- key.c ----------------------------------------------------------------
+ */
+
+/* peg_key_parse with line numbers shifted by line0 (the key's first line). */
+int peg__key_parse(const char *text, size_t size, long line0,
+                   peg_encoding **out, peg_error *err);
+
+#endif /* PEG_INTERNAL_H_INCLUDED */

@@ -1,0 +1,175 @@
+/* key.c - the key that travels after the clauses: the encoding's options,
+ * the board, and every atom's name; and reading it back. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_HEADER "peg-key 1"
+
+char *peg_key_text(const peg_encoding *e, size_t *size) {
+  if (!e)
+    return NULL;
+  peg_text t = {0};
+  size_t board_size;
+  char *board = peg_board_text(e->board, &board_size);
+  if (!board)
+    return NULL;
+  peg__text_printf(&t, "%s\noptions at_least_one=%d\nboard\n", KEY_HEADER,
+                   e->at_least_one);
+  peg__text_put(&t, board, board_size);
+  free(board);
+  peg__text_printf(&t, "end board\natoms %d\n", e->atoms);
+  char name[64];
+  for (int a = 1; a <= e->atoms && !t.failed; a++) {
+    peg_atom_name(e, a, name, sizeof name);
+    peg__text_printf(&t, "%d %s\n", a, name);
+  }
+  peg__text_put(&t, "end key\n", 8);
+  return peg__text_finish(&t, size);
+}
+
+/* A cursor over the key's lines (CR before LF is dropped). */
+typedef struct lines {
+  const char *p, *end;
+  long line; /* of the last line taken */
+  const char *text;
+  size_t len;
+} lines;
+
+static bool take(lines *l) {
+  if (l->p >= l->end)
+    return false;
+  const char *nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
+  const char *stop = nl ? nl : l->end;
+  l->text = l->p;
+  l->len = (size_t)(stop - l->p);
+  if (l->len && l->text[l->len - 1] == '\r')
+    l->len--;
+  l->p = nl ? nl + 1 : l->end;
+  l->line++;
+  return true;
+}
+
+static bool is(const lines *l, const char *s) {
+  return l->len == strlen(s) && !memcmp(l->text, s, l->len);
+}
+
+/* Reads "options name=value ..." into e. */
+static int read_options(const lines *l, peg_encoding *e, peg_error *err) {
+  const char *p = l->text + 8, *end = l->text + l->len; /* "options " */
+  while (p < end) {
+    char name[32];
+    size_t n = 0;
+    const char *start = p;
+    while (p < end && *p != '=' && *p != ' ' && n + 1 < sizeof name)
+      name[n++] = *p++;
+    name[n] = '\0';
+    int value = 0, digits = 0;
+    if (p < end && *p == '=')
+      for (p++; p < end && *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+        value = 10 * value + (*p - '0');
+    if (!digits || (p < end && *p != ' ') ||
+        peg_encoding_set_option(e, name, value))
+      return peg__fail(err, PEG_EKEY, l->line, start - l->text + 1,
+                       "unknown option or value in the key");
+    while (p < end && *p == ' ')
+      p++;
+  }
+  return 0;
+}
+
+int peg__key_parse(const char *text, size_t size, long line0,
+                   peg_encoding **out, peg_error *err) {
+  peg_error scratch;
+  if (!err)
+    err = &scratch;
+  memset(err, 0, sizeof *err);
+  if (!out || (!text && size))
+    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  *out = NULL;
+  text = text ? text : "";
+  lines l = {text, text + size, line0 - 1, NULL, 0};
+  if (!take(&l) || !is(&l, KEY_HEADER))
+    return peg__fail(err, PEG_EKEY, l.line < line0 ? line0 : l.line, 1,
+                     "expected the key's first line '" KEY_HEADER "'");
+  if (!take(&l))
+    return peg__fail(err, PEG_EKEY, l.line + 1, 1, "the key ends early");
+  if (l.len < 8 || memcmp(l.text, "options ", 8))
+    return peg__fail(err, PEG_EKEY, l.line, 1,
+                     "expected the line 'options ...'");
+  lines options = l;
+  if (!take(&l) || !is(&l, "board"))
+    return peg__fail(err, PEG_EKEY, l.line, 1, "expected the line 'board'");
+  const char *board_text = l.p;
+  long board_line = l.line + 1;
+  while (take(&l) && !is(&l, "end board"))
+    ;
+  if (!is(&l, "end board"))
+    return peg__fail(err, PEG_EKEY, l.line + 1, 1,
+                     "the key ends before 'end board'");
+  peg_board *b;
+  int rc = peg_board_parse(board_text, (size_t)(l.text - board_text), &b, err);
+  if (rc) {
+    if (err->line)
+      err->line += board_line - 1;
+    return rc == PEG_ENOMEM ? rc : PEG_EKEY;
+  }
+  peg_encoding *e = peg_encoding_new(b, &rc);
+  peg_board_free(b);
+  if (!e)
+    return peg__fail(err, rc == PEG_ENOMEM ? rc : PEG_EKEY, board_line, 1,
+                     "the key's board has no encoding: %s", peg_strerror(rc));
+  if ((rc = read_options(&options, e, err)))
+    goto fail;
+  char expect[64], name[64];
+  snprintf(expect, sizeof expect, "atoms %d", e->atoms);
+  if (!take(&l) || !is(&l, expect)) {
+    rc = peg__fail(err, PEG_EKEY, l.line, 1,
+                   "expected '%s' (the board has that many atoms)", expect);
+    goto fail;
+  }
+  for (int a = 1; a <= e->atoms; a++) {
+    int n = snprintf(expect, sizeof expect, "%d ", a);
+    peg_atom_name(e, a, expect + n, sizeof expect - (size_t)n);
+    if (!take(&l)) {
+      rc = peg__fail(err, PEG_EKEY, l.line + 1, 1,
+                     "the key ends before the atom line '%s'", expect);
+      goto fail;
+    }
+    if (!is(&l, expect)) {
+      size_t shown = l.len < sizeof name - 1 ? l.len : sizeof name - 1;
+      for (size_t i = 0; i < shown; i++) /* printable, for the message */
+        name[i] = l.text[i] >= 0x20 && l.text[i] < 0x7f ? l.text[i] : '?';
+      name[shown] = '\0';
+      rc = peg__fail(err, PEG_EKEY, l.line, 1,
+                     "expected the atom line '%s', found '%s'", expect, name);
+      goto fail;
+    }
+  }
+  if (!take(&l)) {
+    rc = peg__fail(err, PEG_EKEY, l.line + 1, 1,
+                   "the key ends before 'end key'");
+    goto fail;
+  }
+  if (!is(&l, "end key")) {
+    rc = peg__fail(err, PEG_EKEY, l.line, 1, "expected 'end key'");
+    goto fail;
+  }
+  while (take(&l))
+    if (l.len) {
+      rc = peg__fail(err, PEG_EKEY, l.line, 1, "text after the end of the key");
+      goto fail;
+    }
+  *out = e;
+  return 0;
+fail:
+  peg_encoding_free(e);
+  return rc;
+}
+
+int peg_key_parse(const char *text, size_t size, peg_encoding **out,
+                  peg_error *err) {
+  return peg__key_parse(text, size, 1, out, err);
+}

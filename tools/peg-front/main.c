@@ -1,0 +1,234 @@
+/* peg-front - a peg-solitaire puzzle in; clauses for a SAT solver out, with
+ * the key that peg-back needs to read the solver's answer. */
+#include <peg.h>
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: peg-front [OPTIONS] [BOARD [OUTPUT]]\n"
+    "Turn a peg-solitaire puzzle into clauses: every model of them is a\n"
+    "way to play from the start to the goal.  BOARD is a board file\n"
+    "(docs/boards.md); without it, or with '-', standard input.  The\n"
+    "clauses go to OUTPUT (default standard output) in the DP format, with\n"
+    "a key after the line '0' that lets peg-back read the answer:\n"
+    "\n"
+    "  peg-front board.txt | dpll | peg-back\n"
+    "\n"
+    "Options:\n"
+    "  -b, --board NAME     a board from the catalogue instead of a file:\n"
+    "                       triangleR (R rows, e.g. triangle5), english,\n"
+    "                       french, wiegleb, diamond (see --list)\n"
+    "  -e, --empty H        start with every hole but H holding a peg\n"
+    "                       (0: the solver chooses the empty hole)\n"
+    "  -o, --output FILE    write to FILE (instead of OUTPUT)\n"
+    "  -d, --dimacs         write DIMACS instead, the key as 'c' lines\n"
+    "      --no-at-least-one  leave out the clauses that say some jump\n"
+    "                       happens at every step\n"
+    "  -w, --write-board    write the board file instead of clauses\n"
+    "  -l, --list           list the catalogue and exit\n"
+    "  -h, --help           print this help and exit\n"
+    "  -V, --version        print the version and exit\n"
+    "\n"
+    "Exit status: 0 on success; 1 on an error (one line on standard error,\n"
+    "FILE:LINE:COLUMN: for a malformed board file; nothing written).\n";
+
+const char *cli_tool = "peg-front";
+
+typedef struct options {
+  const char *input, *output, *board, *empty;
+  int dimacs, write_board, list, no_at_least_one;
+} options;
+
+static int parse_args(int argc, char **argv, options *o) {
+  int positional = 0, m;
+  const char *output = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (arg[0] != '-' || !strcmp(arg, "-")) {
+      if (positional == 2)
+        return cli_error("unexpected argument '%s' (try --help)", arg);
+      const char *path = strcmp(arg, "-") ? arg : NULL;
+      *(positional++ ? &o->output : &o->input) = path;
+    } else if (cli_flag(arg, "-h", "--help"))
+      cli_print_and_exit(usage);
+    else if (cli_flag(arg, "-V", "--version"))
+      cli_print_and_exit("peg-front " PEG_VERSION "\n");
+    else if (cli_flag(arg, "-d", "--dimacs"))
+      o->dimacs = 1;
+    else if (cli_flag(arg, "-w", "--write-board"))
+      o->write_board = 1;
+    else if (cli_flag(arg, "-l", "--list"))
+      o->list = 1;
+    else if (cli_flag(arg, NULL, "--no-at-least-one"))
+      o->no_at_least_one = 1;
+    else if ((m = cli_option(argc, argv, &i, "-b", "--board", &o->board)) ||
+             (m = cli_option(argc, argv, &i, "-e", "--empty", &o->empty)) ||
+             (m = cli_option(argc, argv, &i, "-o", "--output", &output))) {
+      if (m < 0)
+        return cli_error("option '%s' needs a value", arg);
+    } else
+      return cli_error("unknown option '%s' (try --help)", arg);
+  }
+  if (output && positional == 2)
+    return cli_error("two outputs: '%s' and '%s'", o->output, output);
+  if (output)
+    o->output = output;
+  if (o->board && positional > 0 && o->input)
+    return cli_error("give a board file or --board, not both");
+  return 0;
+}
+
+static void list_catalogue(void) {
+  char line[256];
+  size_t n = 0, cap = 4096;
+  char *text = malloc(cap);
+  if (!text)
+    exit(cli_error("out of memory"));
+  text[0] = '\0';
+  for (size_t i = 0; i < peg_catalogue_size(); i++) {
+    int len = snprintf(line, sizeof line, "%-10s %s\n", peg_catalogue_name(i),
+                       peg_catalogue_description(i));
+    if (len > 0 && n + (size_t)len < cap) {
+      memcpy(text + n, line, (size_t)len + 1);
+      n += (size_t)len;
+    }
+  }
+  cli_print_and_exit(text);
+}
+
+/* The puzzle from the catalogue or a board file, with --empty applied. */
+static int load_board(const options *o, peg_board **out) {
+  peg_board *b = NULL;
+  if (o->board) {
+    int rc = peg_board_named(o->board, &b);
+    if (rc == PEG_ENAME)
+      return cli_error("no board called '%s' in the catalogue (see --list)",
+                       o->board);
+    if (rc)
+      return cli_error("%s", peg_strerror(rc));
+  } else {
+    const char *name = cli_name(o->input, false);
+    char *text;
+    size_t size;
+    int err = cli_read_all(o->input, &text, &size);
+    if (err)
+      return cli_error("%s: cannot read: %s", name, strerror(err));
+    peg_error why;
+    int rc = peg_board_parse(text, size, &b, &why);
+    free(text);
+    if (rc == PEG_ENOMEM)
+      return cli_error("out of memory");
+    if (rc) {
+      fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
+              why.message);
+      return 1;
+    }
+  }
+  if (o->empty) {
+    char *end;
+    errno = 0;
+    long h = strtol(o->empty, &end, 10);
+    if (*o->empty < '0' || *o->empty > '9' || *end || errno || h < 0 ||
+        h > peg_board_holes(b)) {
+      cli_error("--empty needs a hole from 1 to %d, or 0, not '%s'",
+                peg_board_holes(b), o->empty);
+      peg_board_free(b);
+      return 1;
+    }
+    peg_board_set_empty(b, (int)h);
+  }
+  peg_error why;
+  if (peg_board_check(b, &why)) {
+    cli_error("%s", why.message);
+    peg_board_free(b);
+    return 1;
+  }
+  *out = b;
+  return 0;
+}
+
+typedef struct writer {
+  FILE *out;
+  const char *end; /* after each clause: "\n" (DP) or " 0\n" (DIMACS) */
+} writer;
+
+static int write_clause(void *ctx, const int *lits, size_t n) {
+  writer *w = ctx;
+  for (size_t i = 0; i < n; i++)
+    fprintf(w->out, i ? " %d" : "%d", lits[i]);
+  fputs(w->end, w->out);
+  return 0;
+}
+
+/* Writes the key's lines, each after prefix. */
+static void write_lines(FILE *out, const char *text, const char *prefix) {
+  for (const char *p = text; *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+    fputs(prefix, out);
+    fwrite(p, 1, n, out);
+    p += n;
+  }
+}
+
+static int write_clauses(const peg_board *b, const options *o, FILE *out) {
+  int rc;
+  peg_encoding *e = peg_encoding_new(b, &rc);
+  if (!e)
+    return cli_error("%s", peg_strerror(rc));
+  if (o->no_at_least_one)
+    peg_encoding_set_option(e, "at_least_one", 0);
+  char *key = peg_key_text(e, NULL);
+  writer w = {out, o->dimacs ? " 0\n" : "\n"};
+  if (!key)
+    rc = PEG_ENOMEM;
+  else if (o->dimacs) {
+    write_lines(out, key, "c ");
+    fprintf(out, "p cnf %d %lld\n", peg_encoding_atoms(e),
+            (long long)peg_encoding_clauses(e));
+    rc = peg_encoding_emit(e, write_clause, &w);
+  } else {
+    rc = peg_encoding_emit(e, write_clause, &w);
+    fputs("0\n", out);
+    fputs(key, out);
+  }
+  free(key);
+  peg_encoding_free(e);
+  return rc ? cli_error("%s", peg_strerror(rc)) : 0;
+}
+
+int main(int argc, char **argv) {
+  options o = {0};
+  if (parse_args(argc, argv, &o))
+    return 1;
+  if (o.list)
+    list_catalogue();
+  peg_board *b = NULL;
+  if (load_board(&o, &b))
+    return 1;
+  FILE *out = cli_open_output(o.output);
+  if (!out) {
+    peg_board_free(b);
+    return cli_error("%s: cannot open for writing: %s",
+                     cli_name(o.output, true), strerror(errno));
+  }
+  int rc;
+  if (o.write_board) {
+    char *text = peg_board_text(b, NULL);
+    rc = text ? (fputs(text, out), 0) : cli_error("out of memory");
+    free(text);
+  } else
+    rc = write_clauses(b, &o, out);
+  peg_board_free(b);
+  /* A failure above has been reported; close without a second message. */
+  if (rc) {
+    cli_discard_output(out, o.output);
+    return 1;
+  }
+  return cli_close_output(out, o.output, 0);
+}
