@@ -1,0 +1,1189 @@
+/* test_encode.c - lib/peg/encode.c: atom and clause counts worked out by
+ * hand, the clauses emitted compared with the table of docs/encoding.md
+ * (rebuilt here independently), the numbering of atoms and their names,
+ * options, errors, the callback's stop, and the semantic test: for small
+ * puzzles every model that libdpll finds is a legal play (judged by
+ * pegcheck, read from the Jump atoms by the numbering formula, not by
+ * peg_decode) and there are exactly as many models as pegcheck counts
+ * plays. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dpll.h"
+#include "peg.h"
+#include "pegcheck.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      print_error("check failed: %s\n", #cond);                                \
+      fail_msg(__VA_ARGS__);                                                   \
+    }                                                                          \
+  } while (0)
+
+/* ---- boards ---- */
+
+/* The 4-hole board of the course write-up: holes 1..4 on a ring, each
+ * triple three neighbours. */
+static void four_hole_text(char *buf, size_t size, int empty) {
+  snprintf(buf, size, "4 %d\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n", empty);
+}
+
+static peg_board *parse_board(const char *text) {
+  peg_board *b = NULL;
+  peg_error err;
+  memset(&err, 0, sizeof err);
+  int rc = peg_board_parse(text, strlen(text), &b, &err);
+  CHECK(rc == 0, "parse gave %d at %ld:%ld: %s", rc, err.line, err.column,
+        err.message);
+  return b;
+}
+
+static peg_board *four_hole(int empty) {
+  char text[100];
+  four_hole_text(text, sizeof text, empty);
+  return parse_board(text);
+}
+
+static peg_board *named(const char *name, int empty) {
+  peg_board *b = NULL;
+  assert_int_equal(peg_board_named(name, &b), 0);
+  assert_int_equal(peg_board_set_empty(b, empty), 0);
+  return b;
+}
+
+static peg_encoding *encode(const peg_board *b) {
+  int err = 12345;
+  peg_encoding *e = peg_encoding_new(b, &err);
+  CHECK(e != NULL, "peg_encoding_new failed: %d (%s)", err, peg_strerror(err));
+  return e;
+}
+
+/* ---- collecting clauses ---- */
+
+typedef struct cnf {
+  int *lits;
+  size_t num_lits, cap_lits;
+  size_t *start; /* clause i is lits[start[i] .. start[i+1]-1] */
+  size_t num, cap;
+} cnf;
+
+static int collect(void *ctx, const int *lits, size_t n) {
+  cnf *f = ctx;
+  if (f->num + 2 > f->cap) {
+    f->cap = f->cap ? 2 * f->cap : 256;
+    f->start = realloc(f->start, f->cap * sizeof *f->start);
+    assert_non_null(f->start);
+  }
+  if (f->num_lits + n > f->cap_lits) {
+    while (f->num_lits + n > f->cap_lits)
+      f->cap_lits = f->cap_lits ? 2 * f->cap_lits : 1024;
+    f->lits = realloc(f->lits, f->cap_lits * sizeof *f->lits);
+    assert_non_null(f->lits);
+  }
+  if (f->num == 0)
+    f->start[0] = 0;
+  if (n) /* the empty clause may come with lits NULL */
+    memcpy(f->lits + f->num_lits, lits, n * sizeof *lits);
+  f->num_lits += n;
+  f->num++;
+  f->start[f->num] = f->num_lits;
+  return 0;
+}
+
+static void cnf_free(cnf *f) {
+  free(f->lits);
+  free(f->start);
+  memset(f, 0, sizeof *f);
+}
+
+static void emit_all(const peg_encoding *e, cnf *f) {
+  memset(f, 0, sizeof *f);
+  int rc = peg_encoding_emit(e, collect, f);
+  assert_int_equal(rc, 0);
+}
+
+/* ---- hand-derived counts ---- */
+
+static void expect_counts(const char *what, peg_encoding *e, int steps,
+                          int atoms, int64_t clauses, size_t lits) {
+  CHECK(peg_encoding_steps(e) == steps, "%s: T = %d, expected %d", what,
+        peg_encoding_steps(e), steps);
+  CHECK(peg_encoding_atoms(e) == atoms, "%s: %d atoms, expected %d", what,
+        peg_encoding_atoms(e), atoms);
+  CHECK(peg_encoding_clauses(e) == clauses, "%s: %lld clauses, expected %lld",
+        what, (long long)peg_encoding_clauses(e), (long long)clauses);
+  cnf f;
+  emit_all(e, &f);
+  CHECK(f.num == (size_t)clauses, "%s: emit gave %zu clauses, expected %lld",
+        what, f.num, (long long)clauses);
+  CHECK(f.num_lits == lits, "%s: emit gave %zu literals, expected %zu", what,
+        f.num_lits, lits);
+  for (size_t i = 0; i < f.num_lits; i++)
+    CHECK(f.lits[i] != 0 && abs(f.lits[i]) <= atoms,
+          "%s: literal %d out of range", what, f.lits[i]);
+  cnf_free(&f);
+}
+
+/* The 4-hole board, hole 1 empty: N = 4 holes, 4 triples so J = 8 jumps,
+ * S = 3 pegs, G = 1, T = S - G = 2.
+ *   atoms   J*T + N*(T+1) = 16 + 12 = 28
+ *   clauses 1:  3*J*T = 48         2:  3*J*T = 48
+ *           3A: N*T = 8            3B: N*T = 8
+ *           4A: J(J-1)/2*T = 28*2 = 56
+ *           4B: T = 2              5:  N = 4
+ *           6:  1 + N(N-1)/2 = 1 + 6 = 7
+ *           48+48+8+8+56+2+4+1+6 = 181; without 4B, 179.
+ *   literals 1: 48*2 = 96; 2: 96;
+ *           3A: per hole and time 2 + (jumps from or over it); every hole is
+ *               the from or over of 4 jumps: 4 holes * 2 times * 6 = 48;
+ *           3B: 2 + (jumps into it) = 2 + 2: 4 * 2 * 4 = 32;
+ *           4A: 56*2 = 112; 4B: 2*8 = 16; 5: 4; 6: 4 + 6*2 = 16.
+ *           96+96+48+32+112+16+4+16 = 420; without 4B, 404.
+ * Free start (E = 0): 5' is 1 + N(N-1)/2 = 7 clauses of 4 + 6*2 = 16
+ * literals instead of 4 units: 184 clauses, 432 literals.
+ * Goal {3}: 6' is N = 4 units instead of 7 clauses (16 literals): 178
+ * clauses, 408 literals. */
+static void test_counts_four_hole(void **state) {
+  (void)state;
+  for (int empty = 1; empty <= 4; empty++) {
+    peg_board *b = four_hole(empty);
+    peg_encoding *e = encode(b);
+    int v = -1;
+    assert_int_equal(peg_encoding_get_option(e, "at_least_one", &v), 0);
+    assert_int_equal(v, 1);
+    expect_counts("4-hole", e, 2, 28, 181, 420);
+    assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
+    expect_counts("4-hole, no at_least_one", e, 2, 28, 179, 404);
+    assert_int_equal(peg_encoding_set_option(e, "at_least_one", 1), 0);
+    expect_counts("4-hole, at_least_one again", e, 2, 28, 181, 420);
+    peg_encoding_free(e);
+    peg_board_free(b);
+  }
+  peg_board *b = four_hole(0);
+  peg_encoding *e = encode(b);
+  expect_counts("4-hole free start", e, 2, 28, 184, 432);
+  peg_encoding_free(e);
+  peg_board_free(b);
+
+  b = four_hole(1);
+  const int goal[] = {3};
+  assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+  e = encode(b);
+  expect_counts("4-hole goal 3", e, 2, 28, 178, 408);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* triangle4, hole 1 empty: N = 10, 9 triples so J = 18, S = 9, G = 1,
+ * T = 8.
+ *   atoms   18*8 + 10*9 = 144 + 90 = 234
+ *   clauses 1, 2: 3*18*8 = 432 each; 3A, 3B: 10*8 = 80 each;
+ *           4A: 18*17/2*8 = 153*8 = 1224; 4B: 8; 5: 10;
+ *           6: 1 + 10*9/2 = 46
+ *           432+432+80+80+1224+8+10+46 = 2312
+ *   literals 1, 2: 864 each; 3A: T*(2N + 2J) = 8*(20+36) = 448;
+ *           3B: T*(2N + J) = 8*(20+18) = 304; 4A: 2448; 4B: 8*18 = 144;
+ *           5: 10; 6: 10 + 45*2 = 100
+ *           864+864+448+304+2448+144+10+100 = 5182
+ * Free start: 5' = 1 + 45 = 46 clauses (10 + 90 = 100 literals) instead
+ * of 10 units: 2348 clauses, 5272 literals.
+ * Goal {3}: 6' = 10 units instead of 46 clauses: 2276 clauses, 5092
+ * literals.  Free start and goal {3}: 2312 clauses, 5182 literals.
+ * Goal {2, 3}: G = 2, T = 7: atoms 18*7 + 10*8 = 126 + 80 = 206;
+ *   clauses 3*18*7 = 378 twice, 70 twice, 153*7 = 1071, 7, 10, 10:
+ *   378+378+70+70+1071+7+10+10 = 1994; literals 756+756+7*56+7*38+
+ *   2142+7*18+10+10 = 756+756+392+266+2142+126+20 = 4458. */
+static void test_counts_triangle4(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 1);
+  peg_encoding *e = encode(b);
+  expect_counts("triangle4", e, 8, 234, 2312, 5182);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
+  expect_counts("triangle4, no at_least_one", e, 8, 234, 2304, 5182 - 144);
+  peg_encoding_free(e);
+
+  assert_int_equal(peg_board_set_empty(b, 0), 0);
+  e = encode(b);
+  expect_counts("triangle4 free start", e, 8, 234, 2348, 5272);
+  peg_encoding_free(e);
+
+  const int goal[] = {3}, goal2[] = {2, 3};
+  assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+  e = encode(b);
+  expect_counts("triangle4 free start, goal 3", e, 8, 234, 2312, 5182);
+  peg_encoding_free(e);
+
+  assert_int_equal(peg_board_set_empty(b, 2), 0);
+  e = encode(b);
+  expect_counts("triangle4 from 2, goal 3", e, 8, 234, 2276, 5092);
+  peg_encoding_free(e);
+
+  assert_int_equal(peg_board_set_empty(b, 1), 0);
+  assert_int_equal(peg_board_set_goal(b, goal2, 2), 0);
+  e = encode(b);
+  expect_counts("triangle4, goal 2 3", e, 7, 206, 1994, 4458);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* No jump to make (T = 0): only the start and the goal. One peg on the
+ * 4-hole board: atoms N = 4; clauses 4 units + 1 + 6 = 11, literals
+ * 4 + 4 + 12 = 20.  Start = goal = {2, 3}: 4 + 4 units. */
+static void test_counts_no_jump(void **state) {
+  (void)state;
+  peg_board *b = four_hole(1);
+  const int one[] = {2}, two[] = {2, 3};
+  assert_int_equal(peg_board_set_start(b, one, 1), 0);
+  peg_encoding *e = encode(b);
+  expect_counts("one peg", e, 0, 4, 11, 20);
+  peg_encoding_free(e);
+  assert_int_equal(peg_board_set_start(b, two, 2), 0);
+  assert_int_equal(peg_board_set_goal(b, two, 2), 0);
+  e = encode(b);
+  expect_counts("start = goal", e, 0, 4, 8, 8);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* triangle2: 3 holes and no triple, so J = 0; S = 2, T = 1.  Atoms
+ * 0 + 3*2 = 6; clauses 0 + 0 + 3 + 3 + 0 + 1 (4B, with no literal: the
+ * empty clause, since no jump exists) + 3 + (1 + 3) = 14; literals
+ * 3*2 + 3*2 + 0 + 3 + (3 + 3*2) = 24. */
+static void test_counts_no_triple(void **state) {
+  (void)state;
+  peg_board *b = named("triangle2", 1);
+  peg_encoding *e = encode(b);
+  expect_counts("triangle2", e, 1, 6, 14, 24);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
+  expect_counts("triangle2, no at_least_one", e, 1, 6, 13, 24);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* triangle90: the counts by the formulas, in 64 bits, without emitting:
+ * N = 4095, 3*88*89/2 = 11748 triples, J = 23496, T = 4093. */
+static void test_counts_big(void **state) {
+  (void)state;
+  peg_board *b = named("triangle90", 1);
+  peg_encoding *e = encode(b);
+  int64_t N = 4095, J = 23496, T = 4093;
+  assert_int_equal(peg_board_num_triples(peg_encoding_board(e)), 11748);
+  assert_int_equal(peg_encoding_steps(e), T);
+  int64_t atoms = J * T + N * (T + 1);
+  assert_true(atoms <= INT_MAX);
+  assert_int_equal(peg_encoding_atoms(e), atoms);
+  int64_t clauses = 3 * J * T * 2 + N * T * 2 + J * (J - 1) / 2 * T + T + N +
+                    1 + N * (N - 1) / 2;
+  assert_true(clauses > INT_MAX); /* needs the 64 bits */
+  CHECK(peg_encoding_clauses(e) == clauses, "triangle90: %lld clauses, %lld",
+        (long long)peg_encoding_clauses(e), (long long)clauses);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* ---- the clauses themselves, against the table ---- */
+
+/* The numbering of docs/encoding.md. */
+static int jump_atom(int J, int t, int d, int i) {
+  return (i - 1) * J + 2 * t + d + 1;
+}
+static int peg_atom(int J, int T, int N, int h, int i) {
+  return J * T + (i - 1) * N + h;
+}
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* A clause as a canonical string: sorted literals. */
+static char *canon(const int *lits, size_t n) {
+  int *s = malloc((n ? n : 1) * sizeof *s);
+  assert_non_null(s);
+  if (n)
+    memcpy(s, lits, n * sizeof *s);
+  qsort(s, n, sizeof *s, cmp_int);
+  char *out = malloc(12 * n + 2);
+  assert_non_null(out);
+  size_t len = 0;
+  for (size_t i = 0; i < n; i++)
+    len += (size_t)sprintf(out + len, "%d ", s[i]);
+  out[len] = '\0';
+  free(s);
+  return out;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The clauses the table prescribes, kind by kind (in order), built from
+ * the board through its queries only. */
+typedef struct expected {
+  cnf kinds[10];
+  const char *names[10];
+  int num_kinds;
+} expected;
+
+static cnf *kind(expected *x, const char *name) {
+  x->names[x->num_kinds] = name;
+  cnf *f = &x->kinds[x->num_kinds++];
+  memset(f, 0, sizeof *f);
+  return f;
+}
+
+static void build_expected(const peg_board *b, int T, int at_least_one,
+                           expected *x) {
+  int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
+  int(*jumps)[3] = malloc((size_t)(J ? J : 1) * sizeof *jumps);
+  assert_non_null(jumps);
+  for (int t = 0; t < J / 2; t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, (size_t)t, abc), 0);
+    jumps[2 * t][0] = abc[0]; /* forward: a -> c over b */
+    jumps[2 * t][1] = abc[1];
+    jumps[2 * t][2] = abc[2];
+    jumps[2 * t + 1][0] = abc[2]; /* backward: c -> a over b */
+    jumps[2 * t + 1][1] = abc[1];
+    jumps[2 * t + 1][2] = abc[0];
+  }
+  memset(x, 0, sizeof *x);
+  int *c = malloc((size_t)(2 * J + 2 * N + 4) * sizeof *c);
+  assert_non_null(c);
+#define JUMP(k, i) jump_atom(J, (k) / 2, (k) % 2, i)
+#define PEG(h, i) peg_atom(J, T, N, h, i)
+  cnf *f = kind(x, "1 precondition");
+  for (int i = 1; i <= T; i++)
+    for (int k = 0; k < J; k++) {
+      c[0] = -JUMP(k, i);
+      c[1] = PEG(jumps[k][0], i);
+      collect(f, c, 2);
+      c[1] = PEG(jumps[k][1], i);
+      collect(f, c, 2);
+      c[1] = -PEG(jumps[k][2], i);
+      collect(f, c, 2);
+    }
+  f = kind(x, "2 effect");
+  for (int i = 1; i <= T; i++)
+    for (int k = 0; k < J; k++) {
+      c[0] = -JUMP(k, i);
+      c[1] = -PEG(jumps[k][0], i + 1);
+      collect(f, c, 2);
+      c[1] = -PEG(jumps[k][1], i + 1);
+      collect(f, c, 2);
+      c[1] = PEG(jumps[k][2], i + 1);
+      collect(f, c, 2);
+    }
+  f = kind(x, "3A frame, losing");
+  for (int i = 1; i <= T; i++)
+    for (int h = 1; h <= N; h++) {
+      size_t n = 0;
+      c[n++] = -PEG(h, i);
+      c[n++] = PEG(h, i + 1);
+      for (int k = 0; k < J; k++)
+        if (jumps[k][0] == h || jumps[k][1] == h)
+          c[n++] = JUMP(k, i);
+      collect(f, c, n);
+    }
+  f = kind(x, "3B frame, gaining");
+  for (int i = 1; i <= T; i++)
+    for (int h = 1; h <= N; h++) {
+      size_t n = 0;
+      c[n++] = PEG(h, i);
+      c[n++] = -PEG(h, i + 1);
+      for (int k = 0; k < J; k++)
+        if (jumps[k][2] == h)
+          c[n++] = JUMP(k, i);
+      collect(f, c, n);
+    }
+  f = kind(x, "4A at most one jump");
+  for (int i = 1; i <= T; i++)
+    for (int k = 0; k < J; k++)
+      for (int l = k + 1; l < J; l++) {
+        c[0] = -JUMP(k, i);
+        c[1] = -JUMP(l, i);
+        collect(f, c, 2);
+      }
+  if (at_least_one) {
+    f = kind(x, "4B at least one jump");
+    for (int i = 1; i <= T; i++) {
+      for (int k = 0; k < J; k++)
+        c[k] = JUMP(k, i);
+      collect(f, c, (size_t)J);
+    }
+  }
+  if (peg_board_start(b, 1) == -1) {
+    f = kind(x, "5' free start");
+    for (int h = 1; h <= N; h++)
+      c[h - 1] = -PEG(h, 1);
+    collect(f, c, (size_t)N);
+    for (int h = 1; h <= N; h++)
+      for (int k = h + 1; k <= N; k++) {
+        c[0] = PEG(h, 1);
+        c[1] = PEG(k, 1);
+        collect(f, c, 2);
+      }
+  } else {
+    f = kind(x, "5 start");
+    for (int h = 1; h <= N; h++) {
+      c[0] = peg_board_start(b, h) ? PEG(h, 1) : -PEG(h, 1);
+      collect(f, c, 1);
+    }
+  }
+  if (peg_board_goal(b, 1) == -1) {
+    f = kind(x, "6 one peg at the end");
+    for (int h = 1; h <= N; h++)
+      c[h - 1] = PEG(h, T + 1);
+    collect(f, c, (size_t)N);
+    for (int h = 1; h <= N; h++)
+      for (int k = h + 1; k <= N; k++) {
+        c[0] = -PEG(h, T + 1);
+        c[1] = -PEG(k, T + 1);
+        collect(f, c, 2);
+      }
+  } else {
+    f = kind(x, "6' the goal");
+    for (int h = 1; h <= N; h++) {
+      c[0] = peg_board_goal(b, h) ? PEG(h, T + 1) : -PEG(h, T + 1);
+      collect(f, c, 1);
+    }
+  }
+#undef JUMP
+#undef PEG
+  free(c);
+  free(jumps);
+}
+
+/* The emitted clauses are, block by block in the table's order, the same
+ * multiset of clauses (literal order within a clause and clause order
+ * within a block are free). */
+static void compare_with_table(const char *what, const peg_board *b,
+                               int at_least_one) {
+  peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
+  int T = peg_encoding_steps(e);
+  CHECK(T == peg_board_start_pegs(b) - peg_board_goal_pegs(b),
+        "%s: T = %d is not S - G", what, T);
+  expected x;
+  build_expected(b, T, at_least_one, &x);
+  cnf got;
+  emit_all(e, &got);
+  size_t total = 0;
+  for (int k = 0; k < x.num_kinds; k++)
+    total += x.kinds[k].num;
+  CHECK(got.num == total, "%s: %zu clauses emitted, the table gives %zu", what,
+        got.num, total);
+  CHECK((int64_t)total == peg_encoding_clauses(e),
+        "%s: peg_encoding_clauses says %lld, the table %zu", what,
+        (long long)peg_encoding_clauses(e), total);
+  size_t at = 0;
+  for (int k = 0; k < x.num_kinds; k++) {
+    cnf *f = &x.kinds[k];
+    size_t n = f->num;
+    char **want = malloc((n ? n : 1) * sizeof *want);
+    char **have = malloc((n ? n : 1) * sizeof *have);
+    assert_non_null(want);
+    assert_non_null(have);
+    for (size_t i = 0; i < n; i++) {
+      want[i] = canon(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
+      have[i] = canon(got.lits + got.start[at + i],
+                      got.start[at + i + 1] - got.start[at + i]);
+    }
+    qsort(want, n, sizeof *want, cmp_str);
+    qsort(have, n, sizeof *have, cmp_str);
+    for (size_t i = 0; i < n; i++)
+      CHECK(strcmp(want[i], have[i]) == 0,
+            "%s: clauses of kind %s (emitted %zu..%zu) differ: expected "
+            "[%s], got [%s]",
+            what, x.names[k], at + 1, at + n, want[i], have[i]);
+    for (size_t i = 0; i < n; i++) {
+      free(want[i]);
+      free(have[i]);
+    }
+    free(want);
+    free(have);
+    at += n;
+    cnf_free(f);
+  }
+  cnf_free(&got);
+  peg_encoding_free(e);
+}
+
+static void test_clauses_as_table(void **state) {
+  (void)state;
+  for (int empty = 0; empty <= 4; empty++) {
+    peg_board *b = four_hole(empty);
+    compare_with_table("4-hole", b, 1);
+    compare_with_table("4-hole, no at_least_one", b, 0);
+    const int goal[] = {4};
+    assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+    compare_with_table("4-hole, goal 4", b, 1);
+    peg_board_free(b);
+  }
+  peg_board *b = named("triangle4", 1);
+  compare_with_table("triangle4", b, 1);
+  assert_int_equal(peg_board_set_empty(b, 0), 0);
+  compare_with_table("triangle4 free start", b, 1);
+  compare_with_table("triangle4 free start, no at_least_one", b, 0);
+  const int goal[] = {7, 10};
+  assert_int_equal(peg_board_set_goal(b, goal, 2), 0);
+  compare_with_table("triangle4 free start, goal 7 10", b, 1);
+  peg_board_free(b);
+
+  b = named("triangle5", 5);
+  const int start[] = {2, 4, 5, 6, 7, 8, 9}, goal11[] = {11};
+  assert_int_equal(peg_board_set_start(b, start, 7), 0);
+  assert_int_equal(peg_board_set_goal(b, goal11, 1), 0);
+  compare_with_table("triangle5 start/goal", b, 1);
+  peg_board_free(b);
+
+  b = four_hole(1);
+  const int one[] = {3};
+  assert_int_equal(peg_board_set_start(b, one, 1), 0);
+  compare_with_table("4-hole, one peg", b, 1);
+  peg_board_free(b);
+
+  b = named("triangle2", 1);
+  compare_with_table("triangle2 (no triple)", b, 1);
+  compare_with_table("triangle2 (no triple), no at_least_one", b, 0);
+  peg_board_free(b);
+}
+
+/* ---- atoms: numbers and names ---- */
+
+static void check_numbering(const char *what, const peg_board *b) {
+  peg_encoding *e = encode(b);
+  int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
+  int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
+  CHECK(A == J * T + N * (T + 1), "%s: %d atoms, J*T + N*(T+1) = %d", what, A,
+        J * T + N * (T + 1));
+  unsigned char *seen = calloc((size_t)A + 1, 1);
+  assert_non_null(seen);
+  char name[64], buf[64];
+  for (int i = 1; i <= T; i++)
+    for (int t = 0; t < J / 2; t++)
+      for (int d = 0; d < 2; d++) {
+        int abc[3];
+        assert_int_equal(peg_board_triple(b, (size_t)t, abc), 0);
+        int from = d ? abc[2] : abc[0], to = d ? abc[0] : abc[2];
+        int want = jump_atom(J, t, d, i);
+        int got = peg_atom_jump(e, from, abc[1], to, i);
+        CHECK(got == want, "%s: Jump(%d,%d,%d,%d) is %d, expected %d", what,
+              from, abc[1], to, i, got, want);
+        seen[want]++;
+        int len = snprintf(name, sizeof name, "Jump(%d,%d,%d,%d)", from, abc[1],
+                           to, i);
+        int n = peg_atom_name(e, want, buf, sizeof buf);
+        CHECK(n == len && strcmp(buf, name) == 0,
+              "%s: atom %d is called '%s' (%d), expected '%s'", what, want, buf,
+              n, name);
+        CHECK(peg_atom_lookup(e, name) == want, "%s: lookup of %s gave %d",
+              what, name, peg_atom_lookup(e, name));
+      }
+  for (int i = 1; i <= T + 1; i++)
+    for (int h = 1; h <= N; h++) {
+      int want = peg_atom(J, T, N, h, i);
+      int got = peg_atom_peg(e, h, i);
+      CHECK(got == want, "%s: Peg(%d,%d) is %d, expected %d", what, h, i, got,
+            want);
+      seen[want]++;
+      int len = snprintf(name, sizeof name, "Peg(%d,%d)", h, i);
+      int n = peg_atom_name(e, want, buf, sizeof buf);
+      CHECK(n == len && strcmp(buf, name) == 0,
+            "%s: atom %d is called '%s' (%d), expected '%s'", what, want, buf,
+            n, name);
+      CHECK(peg_atom_lookup(e, name) == want, "%s: lookup of %s gave %d", what,
+            name, peg_atom_lookup(e, name));
+    }
+  /* the formulas number every atom 1..A exactly once */
+  for (int a = 1; a <= A; a++)
+    CHECK(seen[a] == 1, "%s: atom %d numbered %d times", what, a, seen[a]);
+  free(seen);
+
+  /* out of range */
+  CHECK(peg_atom_peg(e, 1, 0) == PEG_EATOM, "%s: Peg(1,0)", what);
+  CHECK(peg_atom_peg(e, 1, T + 2) == PEG_EATOM, "%s: Peg(1,T+2)", what);
+  CHECK(peg_atom_peg(e, 0, 1) == PEG_EATOM, "%s: Peg(0,1)", what);
+  CHECK(peg_atom_peg(e, N + 1, 1) == PEG_EATOM, "%s: Peg(N+1,1)", what);
+  CHECK(peg_atom_peg(e, -1, 1) == PEG_EATOM, "%s: Peg(-1,1)", what);
+  CHECK(peg_atom_name(e, 0, buf, sizeof buf) == PEG_EATOM, "%s: atom 0", what);
+  CHECK(peg_atom_name(e, -1, buf, sizeof buf) == PEG_EATOM, "%s: atom -1",
+        what);
+  CHECK(peg_atom_name(e, A + 1, buf, sizeof buf) == PEG_EATOM, "%s: atom A+1",
+        what);
+  CHECK(peg_atom_name(e, INT_MIN, buf, sizeof buf) == PEG_EATOM,
+        "%s: atom INT_MIN", what);
+  snprintf(name, sizeof name, "Peg(1,%d)", T + 2);
+  CHECK(peg_atom_lookup(e, name) == PEG_EATOM, "%s: lookup %s", what, name);
+  snprintf(name, sizeof name, "Peg(%d,1)", N + 1);
+  CHECK(peg_atom_lookup(e, name) == PEG_EATOM, "%s: lookup %s", what, name);
+  if (J > 0) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, 0, abc), 0);
+    CHECK(peg_atom_jump(e, abc[0], abc[1], abc[2], 0) == PEG_EATOM,
+          "%s: jump at time 0", what);
+    CHECK(peg_atom_jump(e, abc[0], abc[1], abc[2], T + 1) == PEG_EATOM,
+          "%s: jump at time T+1", what);
+    CHECK(peg_atom_jump(e, abc[2], abc[1], abc[0], T + 1) == PEG_EATOM,
+          "%s: backward jump at time T+1", what);
+    /* the middle hole is never an end */
+    CHECK(peg_atom_jump(e, abc[1], abc[0], abc[2], 1) == PEG_EATOM || T == 0,
+          "%s: (%d,%d,%d) is not a jump", what, abc[1], abc[0], abc[2]);
+    snprintf(name, sizeof name, "Jump(%d,%d,%d,%d)", abc[0], abc[1], abc[2],
+             T + 1);
+    CHECK(peg_atom_lookup(e, name) == PEG_EATOM, "%s: lookup %s", what, name);
+    snprintf(name, sizeof name, "Jump(%d,%d,%d,0)", abc[0], abc[1], abc[2]);
+    CHECK(peg_atom_lookup(e, name) == PEG_EATOM, "%s: lookup %s", what, name);
+  }
+  peg_encoding_free(e);
+}
+
+static void test_numbering(void **state) {
+  (void)state;
+  for (int empty = 0; empty <= 4; empty++) {
+    peg_board *b = four_hole(empty);
+    check_numbering("4-hole", b);
+    peg_board_free(b);
+  }
+  peg_board *b = named("triangle4", 0);
+  check_numbering("triangle4", b);
+  const int goal[] = {1, 2, 3};
+  assert_int_equal(peg_board_set_goal(b, goal, 3), 0);
+  check_numbering("triangle4, goal of 3", b);
+  peg_board_free(b);
+  b = named("english", 17);
+  check_numbering("english", b);
+  peg_board_free(b);
+  b = four_hole(1);
+  const int one[] = {2};
+  assert_int_equal(peg_board_set_start(b, one, 1), 0);
+  check_numbering("4-hole, T = 0", b);
+  peg_board_free(b);
+}
+
+/* Worked examples on the 4-hole board: J = 8, T = 2, N = 4. */
+static void test_numbering_by_hand(void **state) {
+  (void)state;
+  peg_board *b = four_hole(1);
+  peg_encoding *e = encode(b);
+  /* triple 0 = 1 2 3: Jump(1,2,3,1) = 0*8 + 0 + 0 + 1 = 1,
+   * Jump(3,2,1,1) = 2; triple 3 = 4 1 2: Jump(2,1,4,2) = 8 + 6 + 1 + 1 =
+   * 16; Peg(1,1) = 8*2 + 0 + 1 = 17; Peg(4,3) = 16 + 2*4 + 4 = 28. */
+  assert_int_equal(peg_atom_jump(e, 1, 2, 3, 1), 1);
+  assert_int_equal(peg_atom_jump(e, 3, 2, 1, 1), 2);
+  assert_int_equal(peg_atom_jump(e, 2, 3, 4, 1), 3);
+  assert_int_equal(peg_atom_jump(e, 4, 1, 2, 2), 15);
+  assert_int_equal(peg_atom_jump(e, 2, 1, 4, 2), 16);
+  assert_int_equal(peg_atom_peg(e, 1, 1), 17);
+  assert_int_equal(peg_atom_peg(e, 4, 1), 20);
+  assert_int_equal(peg_atom_peg(e, 1, 2), 21);
+  assert_int_equal(peg_atom_peg(e, 4, 3), 28);
+  assert_int_equal(peg_atom_lookup(e, "Jump(2,1,4,2)"), 16);
+  assert_int_equal(peg_atom_lookup(e, "Peg(4,3)"), 28);
+  /* not jumps of this board */
+  assert_int_equal(peg_atom_jump(e, 1, 3, 2, 1), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 1, 2, 4, 1), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 1, 1, 1, 1), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 0, 2, 3, 1), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 1, 2, 5, 1), PEG_EATOM);
+  /* times: jumps 1..T, pegs 1..T+1 */
+  assert_int_equal(peg_atom_jump(e, 1, 2, 3, 0), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 1, 2, 3, 3), PEG_EATOM);
+  assert_int_equal(peg_atom_jump(e, 1, 2, 3, -1), PEG_EATOM);
+  assert_int_equal(peg_atom_peg(e, 1, 3), 25);
+  assert_int_equal(peg_atom_peg(e, 1, 4), PEG_EATOM);
+  assert_int_equal(peg_atom_peg(e, 1, 0), PEG_EATOM);
+
+  /* names, cut as snprintf cuts */
+  char buf[32];
+  memset(buf, 'x', sizeof buf);
+  assert_int_equal(peg_atom_name(e, 16, buf, 5), 13); /* Jump(2,1,4,2) */
+  assert_string_equal(buf, "Jump");
+  assert_int_equal(peg_atom_name(e, 16, buf, 14), 13);
+  assert_string_equal(buf, "Jump(2,1,4,2)");
+  assert_int_equal(peg_atom_name(e, 16, buf, 13), 13);
+  assert_string_equal(buf, "Jump(2,1,4,2");
+  memset(buf, 'x', sizeof buf);
+  assert_int_equal(peg_atom_name(e, 28, buf, 1), 8); /* Peg(4,3) */
+  assert_int_equal(buf[0], '\0');
+  assert_int_equal(buf[1], 'x');
+  memset(buf, 'x', sizeof buf);
+  assert_int_equal(peg_atom_name(e, 28, buf, 0), 8);
+  assert_int_equal(buf[0], 'x');
+  assert_int_equal(peg_atom_name(e, 28, NULL, 0), 8);
+  assert_int_equal(peg_atom_name(e, 29, buf, sizeof buf), PEG_EATOM);
+
+  /* malformed names */
+  const char *bad[] = {"",
+                       "Peg",
+                       "Peg()",
+                       "Peg(1)",
+                       "Peg(1,1",
+                       "Peg(1,1))",
+                       "Peg(1,1) ",
+                       " Peg(1,1)",
+                       "Peg( 1,1)",
+                       "Peg(1, 1)",
+                       "Peg(1,1)x",
+                       "peg(1,1)",
+                       "PEG(1,1)",
+                       "Peg(1;1)",
+                       "Peg(,1)",
+                       "Peg(1,)",
+                       "Peg(-1,1)",
+                       "Peg(1,-1)",
+                       "Peg(x,1)",
+                       "Peg(1,1,1)",
+                       "Peg(4294967297,1)",
+                       "Peg(1,4294967297)",
+                       "Jump(1,2,3)",
+                       "Jump(1,2,3,1,1)",
+                       "Jump(1,2,3,1",
+                       "Jump(1,2,3, 1)",
+                       "Jump(1,3,2,1)",
+                       "Jump(1,2,3,4294967297)",
+                       "Jump1,2,3,1)",
+                       "Jmp(1,2,3,1)",
+                       "Peg(1,1)\n",
+                       "17"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    CHECK(peg_atom_lookup(e, bad[i]) == PEG_EATOM, "lookup of '%s' gave %d",
+          bad[i], peg_atom_lookup(e, bad[i]));
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* ---- options, errors, ownership ---- */
+
+static void test_options(void **state) {
+  (void)state;
+  peg_board *b = four_hole(1);
+  peg_encoding *e = encode(b);
+  int v = -7;
+  assert_int_equal(peg_encoding_get_option(e, "at_least_one", &v), 0);
+  assert_int_equal(v, 1);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
+  assert_int_equal(peg_encoding_get_option(e, "at_least_one", &v), 0);
+  assert_int_equal(v, 0);
+  assert_int_equal(peg_encoding_clauses(e), 179);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 2), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", -1), PEG_EOPTION);
+  assert_int_equal(peg_encoding_get_option(e, "at_least_one", &v), 0);
+  assert_int_equal(v, 0); /* unchanged by a refused value */
+  assert_int_equal(peg_encoding_set_option(e, "at_least_once", 1), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "", 1), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "AT_LEAST_ONE", 1), PEG_EOPTION);
+  assert_int_equal(peg_encoding_get_option(e, "heuristic", &v), PEG_EOPTION);
+  assert_int_equal(peg_encoding_get_option(e, "at_least_one ", &v),
+                   PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 1), 0);
+  assert_int_equal(peg_encoding_clauses(e), 181);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+static void test_new_errors(void **state) {
+  (void)state;
+  peg_board *b = four_hole(1);
+  const int start[] = {1, 2}, goal[] = {1, 2, 3};
+  assert_int_equal(peg_board_set_start(b, start, 2), 0);
+  assert_int_equal(peg_board_set_goal(b, goal, 3), 0);
+  int err = 0;
+  assert_null(peg_encoding_new(b, &err));
+  assert_int_equal(err, PEG_EGOAL);
+  assert_null(peg_encoding_new(b, NULL));
+  peg_board_free(b);
+
+  /* a layout with a hole unplaced */
+  b = four_hole(1);
+  assert_int_equal(peg_board_set_layout(b, PEG_LAYOUT_SQUARE), 0);
+  assert_int_equal(peg_board_set_position(b, 1, 1, 1), 0);
+  err = 0;
+  assert_null(peg_encoding_new(b, &err));
+  assert_int_equal(err, PEG_EPOSITION);
+  peg_board_free(b);
+
+  /* triangle1: no peg for the one-peg goal */
+  b = named("triangle1", 1);
+  err = 0;
+  assert_null(peg_encoding_new(b, &err));
+  assert_int_equal(err, PEG_EGOAL);
+  peg_board_free(b);
+
+  peg_encoding_free(NULL);
+}
+
+/* The encoding keeps its own copy of the board. */
+static void test_own_copy(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 2);
+  peg_encoding *e = encode(b);
+  assert_int_equal(peg_board_add_triple(b, 1, 5, 10), 0);
+  assert_int_equal(peg_board_set_empty(b, 0), 0);
+  peg_board_free(b);
+  const peg_board *c = peg_encoding_board(e);
+  assert_non_null(c);
+  assert_int_equal(peg_board_holes(c), 10);
+  assert_int_equal(peg_board_num_triples(c), 9);
+  assert_int_equal(peg_board_start(c, 2), 0);
+  assert_int_equal(peg_board_start(c, 1), 1);
+  assert_int_equal(peg_board_layout(c), PEG_LAYOUT_TRIANGLE);
+  assert_int_equal(peg_encoding_atoms(e), 234);
+  cnf f;
+  emit_all(e, &f);
+  assert_int_equal(f.num, 2312);
+  cnf_free(&f);
+  peg_encoding_free(e);
+}
+
+/* A non-zero return from the callback stops emit at once and comes back
+ * unchanged. */
+typedef struct stopper {
+  size_t calls, stop_at;
+  int value;
+} stopper;
+
+static int stop_cb(void *ctx, const int *lits, size_t n) {
+  stopper *s = ctx;
+  assert_non_null(lits);
+  assert_true(n > 0);
+  s->calls++;
+  return s->calls == s->stop_at ? s->value : 0;
+}
+
+static void test_emit_stop(void **state) {
+  (void)state;
+  peg_board *b = four_hole(1);
+  peg_encoding *e = encode(b);
+  const struct {
+    size_t at;
+    int value;
+  } cases[] = {{1, 1},    {5, 7},         {48, -42},       {49, INT_MAX},
+               {170, -2}, {181, INT_MIN}, {100, PEG_EPLAY}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    stopper s = {0, cases[i].at, cases[i].value};
+    int rc = peg_encoding_emit(e, stop_cb, &s);
+    CHECK(rc == cases[i].value, "stop at %zu with %d: emit gave %d",
+          cases[i].at, cases[i].value, rc);
+    CHECK(s.calls == cases[i].at, "stop at %zu: %zu calls", cases[i].at,
+          s.calls);
+  }
+  /* never stopped: every clause, 0 */
+  stopper s = {0, 0, 9};
+  assert_int_equal(peg_encoding_emit(e, stop_cb, &s), 0);
+  assert_int_equal(s.calls, 181);
+  /* emit can be called again and gives the same clauses */
+  cnf f1, f2;
+  emit_all(e, &f1);
+  emit_all(e, &f2);
+  assert_int_equal(f1.num, f2.num);
+  assert_int_equal(f1.num_lits, f2.num_lits);
+  assert_memory_equal(f1.lits, f2.lits, f1.num_lits * sizeof *f1.lits);
+  cnf_free(&f1);
+  cnf_free(&f2);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* ---- the semantic test ---- */
+
+static int add_to_solver(void *ctx, const int *lits, size_t n) {
+  return dpll_add_clause(ctx, lits, n);
+}
+
+/* Enumerates every model of b's clauses with libdpll (each found model is
+ * blocked whole, all atoms) and checks each against pegcheck: exactly one
+ * Jump atom true per time step, the jumps (read by the numbering formula)
+ * a legal play from the start to the goal, the Peg atoms the positions
+ * that play passes through, and no play found twice.  The number of models
+ * must be pegcheck's number of plays. */
+static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
+                      int at_least_one) {
+  peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
+  int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
+  int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
+  CHECK(N == pc->holes, "%s: boards differ", what);
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  /* The activity heuristic enumerates these models some 20 to 60 times
+   * faster than Jeroslow-Wang; the answers are the same. */
+  assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_ACTIVITY), 0);
+  assert_int_equal(peg_encoding_emit(e, add_to_solver, s), 0);
+  CHECK(dpll_num_vars(s) == A, "%s: the clauses mention atoms up to %d, of %d",
+        what, dpll_num_vars(s), A);
+  uint64_t plays = pc_count_plays(pc);
+  int(*jumps)[3] = malloc((size_t)(T ? T : 1) * sizeof *jumps);
+  int *seen = NULL; /* the plays found, T*3 ints each */
+  int *block = malloc((size_t)A * sizeof *block);
+  unsigned char *pegs = malloc((size_t)N + 1);
+  assert_non_null(jumps);
+  assert_non_null(block);
+  assert_non_null(pegs);
+  uint64_t models = 0;
+  for (;;) {
+    int r = dpll_solve(s);
+    if (r == DPLL_UNSAT)
+      break;
+    CHECK(r == DPLL_SAT, "%s: dpll_solve gave %d", what, r);
+    CHECK(models < plays, "%s: more models than the %llu plays", what,
+          (unsigned long long)plays);
+    /* the jumps, by the numbering formula */
+    for (int i = 1; i <= T; i++) {
+      int found = 0;
+      for (int k = 0; k < J; k++)
+        if (dpll_model(s, (i - 1) * J + k + 1) == 1) {
+          found++;
+          int abc[3];
+          assert_int_equal(peg_board_triple(b, (size_t)(k / 2), abc), 0);
+          jumps[i - 1][0] = k % 2 ? abc[2] : abc[0];
+          jumps[i - 1][1] = abc[1];
+          jumps[i - 1][2] = k % 2 ? abc[0] : abc[2];
+        }
+      CHECK(found == 1, "%s: model %llu has %d jumps at time %d", what,
+            (unsigned long long)models + 1, found, i);
+    }
+    char why[200] = "";
+    CHECK(pc_replay(pc, (const int(*)[3])jumps, T, why, sizeof why),
+          "%s: model %llu is not a legal play: %s", what,
+          (unsigned long long)models + 1, why);
+    /* the Peg atoms follow the play */
+    for (int h = 1; h <= N; h++)
+      pegs[h] = pc->free_start ? (T == 0 || h != jumps[0][2]) : pc->start[h];
+    for (int i = 1; i <= T + 1; i++) {
+      for (int h = 1; h <= N; h++)
+        CHECK(dpll_model(s, J * T + (i - 1) * N + h) == pegs[h],
+              "%s: model %llu: Peg(%d,%d) is %d, the play says %d", what,
+              (unsigned long long)models + 1, h, i,
+              dpll_model(s, J * T + (i - 1) * N + h), pegs[h]);
+      if (i <= T) {
+        pegs[jumps[i - 1][0]] = pegs[jumps[i - 1][1]] = 0;
+        pegs[jumps[i - 1][2]] = 1;
+      }
+    }
+    /* a play not seen before */
+    for (uint64_t m = 0; m < models; m++)
+      CHECK(T == 0 || memcmp(seen + m * 3 * (size_t)T, jumps,
+                             3 * (size_t)T * sizeof(int)) != 0,
+            "%s: play found twice", what);
+    seen = realloc(seen, (size_t)(models + 1) * 3 * (size_t)(T ? T : 1) *
+                             sizeof(int));
+    assert_non_null(seen);
+    if (T)
+      memcpy(seen + models * 3 * (size_t)T, jumps, 3 * (size_t)T * sizeof(int));
+    models++;
+    for (int a = 1; a <= A; a++)
+      block[a - 1] = dpll_model(s, a) == 1 ? -a : a;
+    assert_int_equal(dpll_add_clause(s, block, (size_t)A), 0);
+  }
+  print_message("%-40s T = %d, %5d atoms: %llu models, %llu plays\n", what, T,
+                A, (unsigned long long)models, (unsigned long long)plays);
+  CHECK(models == plays, "%s: %llu models, %llu plays", what,
+        (unsigned long long)models, (unsigned long long)plays);
+  free(seen);
+  free(block);
+  free(pegs);
+  free(jumps);
+  dpll_free(s);
+  peg_encoding_free(e);
+}
+
+/* The smallest triangles: triangle2 has no jump at all, triangle3 three
+ * triples. */
+static void test_semantic_small_triangles(void **state) {
+  (void)state;
+  for (int rows = 2; rows <= 3; rows++)
+    for (int empty = 0; empty <= rows * (rows + 1) / 2; empty++) {
+      char name[32], what[64];
+      snprintf(name, sizeof name, "triangle%d", rows);
+      peg_board *b = named(name, empty);
+      pc_board pc;
+      pc_board_triangle(&pc, rows, empty);
+      snprintf(what, sizeof what, "%s, empty %d", name, empty);
+      enumerate(what, b, &pc, 1);
+      pc_board_free(&pc);
+      peg_board_free(b);
+    }
+}
+
+static void test_semantic_four_hole(void **state) {
+  (void)state;
+  for (int empty = 0; empty <= 4; empty++) {
+    char text[100], what[64], why[200];
+    four_hole_text(text, sizeof text, empty);
+    peg_board *b = parse_board(text);
+    pc_board pc;
+    assert_true(pc_board_read(text, strlen(text), &pc, why, sizeof why));
+    snprintf(what, sizeof what, "4-hole, empty %d", empty);
+    enumerate(what, b, &pc, 1);
+    snprintf(what, sizeof what, "4-hole, empty %d, no at_least_one", empty);
+    enumerate(what, b, &pc, 0);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+  /* given starts and goals: an unreachable goal, no jump at all */
+  const struct {
+    const char *text, *what;
+  } more[] = {
+      {"4 0\nstart 1 2\ngoal 2\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n",
+       "4-hole, 1 2 to 2 (unreachable)"},
+      {"4 0\nstart 1 2\ngoal 3\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n",
+       "4-hole, 1 2 to 3"},
+      {"4 0\nstart 2\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n", "4-hole, one peg"},
+      {"4 0\nstart 2 3\ngoal 2 3\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n",
+       "4-hole, start = goal"},
+      {"4 0\nstart 2 3\ngoal 1 4\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n",
+       "4-hole, T = 0, goal elsewhere"},
+  };
+  for (size_t i = 0; i < sizeof more / sizeof *more; i++) {
+    char why[200];
+    peg_board *b = parse_board(more[i].text);
+    pc_board pc;
+    assert_true(pc_board_read(more[i].text, strlen(more[i].text), &pc, why,
+                              sizeof why));
+    enumerate(more[i].what, b, &pc, 1);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+}
+
+/* triangle4 from every hole (libpeg's catalogue board against pegcheck's
+ * own triangle). */
+static void test_semantic_triangle4(void **state) {
+  (void)state;
+  const uint64_t known[11] = {84, 0, 14, 14, 14, 0, 14, 0, 14, 14, 0};
+  for (int empty = 1; empty <= 10; empty++) {
+    peg_board *b = named("triangle4", empty);
+    pc_board pc;
+    pc_board_triangle(&pc, 4, empty);
+    assert_int_equal(pc_count_plays(&pc), known[empty]);
+    char what[64];
+    snprintf(what, sizeof what, "triangle4, empty %d", empty);
+    enumerate(what, b, &pc, 1);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+}
+
+static void test_semantic_triangle4_free(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 0);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 0);
+  assert_int_equal(pc_count_plays(&pc), 84);
+  enumerate("triangle4, free start", b, &pc, 1);
+  enumerate("triangle4, free start, no at_least_one", b, &pc, 0);
+  pc_board_free(&pc);
+  peg_board_free(b);
+}
+
+static void set_pc_start_goal(pc_board *pc, const int *start, size_t ns,
+                              const int *goal, size_t ng) {
+  pc->free_start = 0;
+  memset(pc->start, 0, sizeof pc->start);
+  for (size_t i = 0; i < ns; i++)
+    pc->start[start[i]] = 1;
+  pc->goal_given = ng > 0;
+  memset(pc->goal, 0, sizeof pc->goal);
+  for (size_t i = 0; i < ng; i++)
+    pc->goal[goal[i]] = 1;
+}
+
+static void test_semantic_goals(void **state) {
+  (void)state;
+  const struct {
+    const char *what;
+    int rows, empty;
+    int start[10], ns;
+    int goal[3], ng;
+    uint64_t plays;
+  } cases[] = {
+      {"triangle4 from 2, goal 3", 4, 2, {0}, 0, {3}, 1, 14},
+      {"triangle4 from 2, goal 5 (unreachable)", 4, 2, {0}, 0, {5}, 1, 0},
+      {"triangle4 from 6, goal 2 9 (unreachable)", 4, 6, {0}, 0, {2, 9}, 2, 0},
+      {"triangle4 from 6, goal 2 10", 4, 6, {0}, 0, {2, 10}, 2, 21},
+      {"triangle5, 7 pegs to hole 11",
+       5,
+       0,
+       {2, 4, 5, 6, 7, 8, 9},
+       7,
+       {11},
+       1,
+       12},
+      {"triangle5, 8 pegs to holes 11 14",
+       5,
+       0,
+       {1, 2, 3, 5, 6, 8, 9, 11},
+       8,
+       {11, 14},
+       2,
+       11},
+      {"triangle5, 7 pegs, free goal",
+       5,
+       0,
+       {2, 4, 5, 6, 7, 8, 9},
+       7,
+       {0},
+       0,
+       30},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "triangle%d", cases[i].rows);
+    peg_board *b = named(name, cases[i].empty ? cases[i].empty : 1);
+    pc_board pc;
+    pc_board_triangle(&pc, cases[i].rows, cases[i].empty ? cases[i].empty : 1);
+    if (cases[i].ns) {
+      assert_int_equal(
+          peg_board_set_start(b, cases[i].start, (size_t)cases[i].ns), 0);
+      set_pc_start_goal(&pc, cases[i].start, (size_t)cases[i].ns, cases[i].goal,
+                        (size_t)cases[i].ng);
+    } else {
+      pc.goal_given = 1;
+      memset(pc.goal, 0, sizeof pc.goal);
+      for (int k = 0; k < cases[i].ng; k++)
+        pc.goal[cases[i].goal[k]] = 1;
+    }
+    if (cases[i].ng)
+      assert_int_equal(
+          peg_board_set_goal(b, cases[i].goal, (size_t)cases[i].ng), 0);
+    CHECK(pc_count_plays(&pc) == cases[i].plays, "%s: pegcheck counts %llu",
+          cases[i].what, (unsigned long long)pc_count_plays(&pc));
+    enumerate(cases[i].what, b, &pc, 1);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_counts_four_hole),
+      cmocka_unit_test(test_counts_triangle4),
+      cmocka_unit_test(test_counts_no_jump),
+      cmocka_unit_test(test_counts_no_triple),
+      cmocka_unit_test(test_counts_big),
+      cmocka_unit_test(test_clauses_as_table),
+      cmocka_unit_test(test_numbering),
+      cmocka_unit_test(test_numbering_by_hand),
+      cmocka_unit_test(test_options),
+      cmocka_unit_test(test_new_errors),
+      cmocka_unit_test(test_own_copy),
+      cmocka_unit_test(test_emit_stop),
+      cmocka_unit_test(test_semantic_small_triangles),
+      cmocka_unit_test(test_semantic_four_hole),
+      cmocka_unit_test(test_semantic_triangle4),
+      cmocka_unit_test(test_semantic_triangle4_free),
+      cmocka_unit_test(test_semantic_goals),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
