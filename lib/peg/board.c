@@ -362,25 +362,28 @@ int peg_board_position(const peg_board *b, int hole, int *row, int *column) {
   return 0;
 }
 
-/* The first hole whose position repeats an earlier hole's, or 0. */
-static int repeated_position(const peg_board *b) {
-  /* Positions are at most PEG_MAX_HOLES each: sort-free check through a
-   * small open-addressing set of (row, column). */
+/* The first hole whose position repeats an earlier hole's (that one in
+ * *first), 0 if none, -1 if memory runs out.  Positions go through a small
+ * open-addressing set of (row, column) keys with their holes. */
+static int repeated_position(const peg_board *b, int *first) {
   size_t cap = 1;
   while (cap < 2 * (size_t)b->holes)
     cap *= 2;
-  uint64_t *seen = calloc(cap, sizeof *seen);
+  uint64_t *seen = calloc(2 * cap, sizeof *seen); /* key, hole */
   if (!seen)
     return -1;
   int found = 0;
   for (int h = 1; h <= b->holes && !found; h++) {
     uint64_t key = ((uint64_t)b->row[h] << 20 | (uint64_t)b->col[h]) + 1;
     size_t i = key_slot(key, cap);
-    while (seen[i] && seen[i] != key)
+    while (seen[2 * i] && seen[2 * i] != key)
       i = (i + 1) & (cap - 1);
-    if (seen[i])
+    if (seen[2 * i]) {
       found = h;
-    seen[i] = key;
+      *first = (int)seen[2 * i + 1];
+    }
+    seen[2 * i] = key;
+    seen[2 * i + 1] = (uint64_t)h;
   }
   free(seen);
   return found;
@@ -401,15 +404,14 @@ static int check(const peg_board *b, peg_error *err, int *hole) {
                          "hole %d has no position (with a layout, every "
                          "hole needs one)",
                          h);
-    int h = repeated_position(b);
+    int other = 0, h = repeated_position(b, &other);
     if (h < 0)
       return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
     if (h > 0) {
       *hole = h;
       return peg__fail(err, PEG_EPOSITION, 0, 0,
-                       "hole %d is at row %d column %d, where another hole "
-                       "is",
-                       h, b->row[h], b->col[h]);
+                       "hole %d is at row %d column %d, where hole %d is", h,
+                       b->row[h], b->col[h], other);
     }
   }
   return 0;
@@ -558,18 +560,18 @@ static long value_of(const word *w) {
   return v;
 }
 
-/* The word as a number in lo..hi; what names it in messages. */
+/* The word as a number in lo..hi; what names it in messages ("row"). */
 static int number(parser *ps, const word *w, long lo, long hi, const char *what,
                   long *out) {
   char buf[128];
   long v = value_of(w);
   if (v < 0)
     return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
-                     "expected %s (a number), found '%s'", what,
+                     "expected the %s (a number), found '%s'", what,
                      shown(w, buf, sizeof buf));
   if (v < lo || v > hi)
     return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
-                     "%s %s is out of range (%ld to %ld)", what,
+                     "the %s %s is out of range (%ld to %ld)", what,
                      shown(w, buf, sizeof buf), lo, hi);
   *out = v;
   return 0;
@@ -582,12 +584,13 @@ static int hole_word(parser *ps, const peg_board *b, const word *w, long *out) {
     return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
                      "hole %s does not exist (holes are 1 to %d)",
                      shown(w, buf, sizeof buf), b->holes);
-  return number(ps, w, 1, b->holes, "a hole", out);
+  return number(ps, w, 1, b->holes, "hole", out);
 }
 
 /* Where each keyword line was, for messages after the whole file is read. */
 typedef struct seen {
-  long line, column, column2; /* the keyword's column, and a second one */
+  long line, column; /* the keyword's column */
+  long row, col;     /* for 'at' lines: the row's and the column's */
 } seen;
 
 static int parse_set(parser *ps, peg_board *b, int *holes, size_t *n,
@@ -621,7 +624,7 @@ static int parse_lines(parser *ps, peg_board **out) {
     word *w = ps->words;
     if (!b) { /* the first line: N E */
       long n;
-      if ((rc = number(ps, &w[0], 1, PEG_MAX_HOLES, "the number of holes", &n)))
+      if ((rc = number(ps, &w[0], 1, PEG_MAX_HOLES, "number of holes", &n)))
         break;
       if (ps->num_words != 2) {
         rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
@@ -630,7 +633,7 @@ static int parse_lines(parser *ps, peg_board **out) {
                        "the first line must be 'HOLES EMPTY' (two numbers)");
         break;
       }
-      if ((rc = number(ps, &w[1], 0, n, "the empty hole", &empty)))
+      if ((rc = number(ps, &w[1], 0, n, "empty hole", &empty)))
         break;
       b = peg_board_new((int)n);
       holes = malloc(MAX_WORDS * sizeof *holes); /* a start or goal list */
@@ -639,7 +642,7 @@ static int parse_lines(parser *ps, peg_board **out) {
         rc = peg__fail(ps->err, PEG_ENOMEM, 0, 0, "out of memory");
         break;
       }
-      empty_at = (seen){ps->line, w[1].column, 0};
+      empty_at = (seen){ps->line, w[1].column, 0, 0};
       peg_board_set_empty(b, (int)empty);
       continue;
     }
@@ -659,10 +662,13 @@ static int parse_lines(parser *ps, peg_board **out) {
       if (rc)
         break;
       rc = peg_board_add_triple(b, (int)h[0], (int)h[1], (int)h[2]);
-      if (rc == PEG_ETRIPLE)
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
-                       "a triple must name three different holes");
-      else if (rc == PEG_EDUPLICATE)
+      if (rc == PEG_ETRIPLE) {
+        int again = h[1] == h[0] ? 1 : 2; /* the second of the two */
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[again].column,
+                       "hole %ld appears twice in the triple (a triple is "
+                       "three different holes)",
+                       h[again]);
+      } else if (rc == PEG_EDUPLICATE)
         rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
                        "the triple %ld %ld %ld is already on the board "
                        "(in this or the reverse order)",
@@ -678,7 +684,7 @@ static int parse_lines(parser *ps, peg_board **out) {
                        start ? "start" : "goal", at->line);
         break;
       }
-      *at = (seen){ps->line, w[0].column, 0};
+      *at = (seen){ps->line, w[0].column, 0, 0};
       size_t n = 0;
       if ((rc = parse_set(ps, b, holes, &n, start ? "start" : "goal")))
         break;
@@ -691,7 +697,7 @@ static int parse_lines(parser *ps, peg_board **out) {
                        layout_at.line);
         break;
       }
-      layout_at = (seen){ps->line, w[0].column, 0};
+      layout_at = (seen){ps->line, w[0].column, 0, 0};
       int layout =
           ps->num_words == 2 && word_is(&w[1], "triangle") ? PEG_LAYOUT_TRIANGLE
           : ps->num_words == 2 && word_is(&w[1], "square") ? PEG_LAYOUT_SQUARE
@@ -707,13 +713,16 @@ static int parse_lines(parser *ps, peg_board **out) {
     } else if (word_is(&w[0], "at")) {
       long h, r, c;
       if (ps->num_words != 4) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
+        const word *last = &w[ps->num_words < 4 ? ps->num_words - 1 : 3];
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
+                       ps->num_words < 4 ? (long)(last->column + last->len)
+                                         : w[4].column,
                        "expected 'at HOLE ROW COLUMN'");
         break;
       }
       if ((rc = hole_word(ps, b, &w[1], &h)) ||
-          (rc = number(ps, &w[2], 1, PEG_MAX_HOLES, "a row", &r)) ||
-          (rc = number(ps, &w[3], 1, PEG_MAX_HOLES, "a column", &c)))
+          (rc = number(ps, &w[2], 1, PEG_MAX_HOLES, "row", &r)) ||
+          (rc = number(ps, &w[3], 1, PEG_MAX_HOLES, "column", &c)))
         break;
       if (at_seen[h].line) {
         rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[1].column,
@@ -721,9 +730,9 @@ static int parse_lines(parser *ps, peg_board **out) {
                        at_seen[h].line);
         break;
       }
-      at_seen[h] = (seen){ps->line, w[0].column, w[2].column};
+      at_seen[h] = (seen){ps->line, w[0].column, w[2].column, w[3].column};
       if (b->layout == PEG_LAYOUT_TRIANGLE && c > r) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[2].column,
+        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[3].column,
                        "row %ld has no column %ld on a triangle (columns go "
                        "up to the row number)",
                        r, c);
@@ -758,7 +767,7 @@ static int parse_lines(parser *ps, peg_board **out) {
         break;
       } else if (at_seen[h].line && b->layout == PEG_LAYOUT_TRIANGLE &&
                  b->col[h] > b->row[h]) {
-        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].column2,
+        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].col,
                        "row %d has no column %d on a triangle (columns go "
                        "up to the row number)",
                        b->row[h], b->col[h]);
@@ -778,8 +787,7 @@ static int parse_lines(parser *ps, peg_board **out) {
                                         : &layout_at;
     if (rc)
       rc = peg__fail(ps->err, rc == PEG_ENOMEM ? rc : PEG_EPARSE, where->line,
-                     hole > 0 ? where->column2 : where->column, "%s",
-                     why.message);
+                     hole > 0 ? where->row : where->column, "%s", why.message);
   }
   free(holes);
   free(at_seen);

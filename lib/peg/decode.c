@@ -247,6 +247,12 @@ static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
     }
     long atom;
     int value;
+    if (line == 1 && len >= 2 && (p[0] == 's' || p[0] == 'v' || p[0] == 'c') &&
+        p[1] == ' ')
+      return peg__fail(err, PEG_EANSWER, line, 1,
+                       "this looks like a DIMACS answer; peg-back reads "
+                       "dpll's answer in the DP format (give dpll "
+                       "peg-front's DP output)");
     if (!value_line(p, len, &atom, &value)) {
       char shown[40];
       size_t n = len < sizeof shown - 1 ? len : sizeof shown - 1;
@@ -300,8 +306,10 @@ int peg_result_read(const char *text, size_t size, peg_result *out,
                         err);
   if (!rc && a.count > 0) {
     const peg_encoding *e = out->encoding;
+    /* Point at the first value too many, or at the '0' line. */
     if (a.count != e->atoms)
-      rc = peg__fail(err, PEG_EANSWER, key_line - 1, 1,
+      rc = peg__fail(err, PEG_EANSWER,
+                     a.count > e->atoms ? (long)e->atoms + 1 : key_line - 1, 1,
                      "the answer gives values for %d atoms, the key has %d",
                      a.count, e->atoms);
     if (!rc) {

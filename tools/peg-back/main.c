@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
   int rc = peg_result_read(text, size, &r, &why);
   free(text);
   if (rc == PEG_EPLAY)
-    return cli_error("%s: the answer is not a legal play: %s", name,
+    return cli_error("%s: the valuation is not a solution: %s", name,
                      why.message);
   if (rc == PEG_ENOMEM)
     return cli_error("out of memory");

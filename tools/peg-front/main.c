@@ -154,14 +154,26 @@ static int load_board(const options *o, peg_board **out) {
 
 typedef struct writer {
   FILE *out;
-  const char *end; /* after each clause: "\n" (DP) or " 0\n" (DIMACS) */
+  int dimacs;
+  int error; /* errno of the first failed write */
 } writer;
 
+/* Writes one clause; stops the encoding at the first failed write.  The DP
+ * format cannot write the empty clause (a blank line is skipped), so it
+ * gets the equivalent contradiction "1" and "-1".  The encoding makes one
+ * only for a board without triples, whose puzzle has no solution. */
 static int write_clause(void *ctx, const int *lits, size_t n) {
   writer *w = ctx;
+  if (n == 0 && !w->dimacs)
+    fputs("1\n-1\n", w->out);
   for (size_t i = 0; i < n; i++)
     fprintf(w->out, i ? " %d" : "%d", lits[i]);
-  fputs(w->end, w->out);
+  if (n > 0 || w->dimacs)
+    fputs(w->dimacs ? (n ? " 0\n" : "0\n") : "\n", w->out);
+  if (ferror(w->out)) {
+    w->error = errno ? errno : -1;
+    return 1;
+  }
   return 0;
 }
 
@@ -176,7 +188,10 @@ static void write_lines(FILE *out, const char *text, const char *prefix) {
   }
 }
 
-static int write_clauses(const peg_board *b, const options *o, FILE *out) {
+/* Writes the clauses and the key; returns 0, or 1 after reporting an
+ * error other than a failed write, which *write_error receives. */
+static int write_clauses(const peg_board *b, const options *o, FILE *out,
+                         int *write_error) {
   int rc;
   peg_encoding *e = peg_encoding_new(b, &rc);
   if (!e)
@@ -184,7 +199,7 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out) {
   if (o->no_at_least_one)
     peg_encoding_set_option(e, "at_least_one", 0);
   char *key = peg_key_text(e, NULL);
-  writer w = {out, o->dimacs ? " 0\n" : "\n"};
+  writer w = {out, o->dimacs, 0};
   if (!key)
     rc = PEG_ENOMEM;
   else if (o->dimacs) {
@@ -199,7 +214,10 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out) {
   }
   free(key);
   peg_encoding_free(e);
-  return rc ? cli_error("%s", peg_strerror(rc)) : 0;
+  *write_error = w.error;
+  if (rc && !w.error)
+    return cli_error("%s", peg_strerror(rc));
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -217,18 +235,18 @@ int main(int argc, char **argv) {
     return cli_error("%s: cannot open for writing: %s",
                      cli_name(o.output, true), strerror(errno));
   }
-  int rc;
+  int rc, write_error = 0;
   if (o.write_board) {
     char *text = peg_board_text(b, NULL);
     rc = text ? (fputs(text, out), 0) : cli_error("out of memory");
     free(text);
   } else
-    rc = write_clauses(b, &o, out);
+    rc = write_clauses(b, &o, out, &write_error);
   peg_board_free(b);
   /* A failure above has been reported; close without a second message. */
   if (rc) {
     cli_discard_output(out, o.output);
     return 1;
   }
-  return cli_close_output(out, o.output, 0);
+  return cli_close_output(out, o.output, write_error);
 }
