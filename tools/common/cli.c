@@ -38,6 +38,28 @@ int cli_option(int argc, char **argv, int *i, const char *alias,
   return 1;
 }
 
+int cli_positional(cli_files *f, const char *arg) {
+  if (arg[0] == '-' && arg[1] != '\0')
+    return 0;
+  if (f->positional == 2) {
+    cli_error("unexpected argument '%s' (try --help)", arg);
+    return -1;
+  }
+  const char *path = strcmp(arg, "-") ? arg : NULL;
+  *(f->positional++ ? &f->output : &f->input) = path;
+  return 1;
+}
+
+int cli_files_done(cli_files *f) {
+  if (!f->output_option)
+    return 0;
+  if (f->positional == 2)
+    return cli_error("two outputs: '%s' and '%s'", cli_name(f->output, true),
+                     f->output_option);
+  f->output = f->output_option;
+  return 0;
+}
+
 void cli_print_and_exit(const char *text) {
   fputs(text, stdout);
   if (fflush(stdout) || ferror(stdout))

@@ -27,6 +27,23 @@ bool cli_flag(const char *arg, const char *alias, const char *name);
 int cli_option(int argc, char **argv, int *i, const char *alias,
                const char *name, const char **value);
 
+/* The files of a tool run: [INPUT [OUTPUT]] as arguments ('-' naming
+ * standard input or output, as NULL does) or -o FILE. */
+typedef struct cli_files {
+  const char *input, *output; /* NULL: standard input / output */
+  const char *output_option;  /* -o's value, if given */
+  int positional;             /* how many arguments were paths */
+} cli_files;
+
+/* If arg is not an option (a path, or '-'), takes it as INPUT or OUTPUT
+ * and returns 1, or reports a third one and returns -1; returns 0 for an
+ * option. */
+int cli_positional(cli_files *f, const char *arg);
+
+/* After all arguments: -o and a positional OUTPUT may not both be given.
+ * Returns 0, or 1 after reporting. */
+int cli_files_done(cli_files *f);
+
 /* Prints text to standard output and exits: 0, or 1 with a message if it
  * cannot be written. */
 void cli_print_and_exit(const char *text);

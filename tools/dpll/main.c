@@ -55,7 +55,7 @@ static const char usage[] =
     "   2  DP input: a limit stopped the search; nothing is written\n";
 
 typedef struct options {
-  const char *input, *output; /* NULL: standard input / output */
+  cli_files files;
   const char *format, *heuristic, *seed, *max_decisions, *max_conflicts;
   int no_pure, stats, trace;
 } options;
@@ -63,16 +63,14 @@ typedef struct options {
 const char *cli_tool = "dpll";
 
 static int parse_args(int argc, char **argv, options *o) {
-  int positional = 0, m;
-  const char *output = NULL;
+  int m;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (arg[0] != '-' || !strcmp(arg, "-")) {
-      if (positional == 2)
-        return cli_error("unexpected argument '%s' (try --help)", arg);
-      const char *path = strcmp(arg, "-") ? arg : NULL;
-      *(positional++ ? &o->output : &o->input) = path;
-    } else if (cli_flag(arg, "-h", "--help"))
+    if ((m = cli_positional(&o->files, arg)) < 0)
+      return 1;
+    if (m)
+      continue;
+    if (cli_flag(arg, "-h", "--help"))
       cli_print_and_exit(usage);
     else if (cli_flag(arg, "-V", "--version"))
       cli_print_and_exit("dpll " DPLL_VERSION "\n");
@@ -90,17 +88,14 @@ static int parse_args(int argc, char **argv, options *o) {
                              &o->max_decisions)) ||
              (m = cli_option(argc, argv, &i, NULL, "--max-conflicts",
                              &o->max_conflicts)) ||
-             (m = cli_option(argc, argv, &i, "-o", "--output", &output))) {
+             (m = cli_option(argc, argv, &i, "-o", "--output",
+                             &o->files.output_option))) {
       if (m < 0)
         return cli_error("option '%s' needs a value", arg);
     } else
       return cli_error("unknown option '%s' (try --help)", arg);
   }
-  if (output && positional == 2)
-    return cli_error("two outputs: '%s' and '%s'", o->output, output);
-  if (output)
-    o->output = output;
-  return 0;
+  return cli_files_done(&o->files);
 }
 
 /* Sets option name from text, a non-negative decimal number. */
@@ -199,8 +194,8 @@ static void print_stats(const dpll_solver *s, double read_time,
 
 /* Reads the input; on failure prints the one-line error. */
 static int read_input(dpll_solver *s, const options *o, dpll_input *info) {
-  const char *name = cli_name(o->input, false);
-  FILE *in = o->input ? fopen(o->input, "rb") : stdin;
+  const char *name = cli_name(o->files.input, false);
+  FILE *in = o->files.input ? fopen(o->files.input, "rb") : stdin;
   if (!in)
     return cli_error("%s: cannot open: %s", name, strerror(errno));
   errno = 0;
@@ -222,14 +217,14 @@ static int read_input(dpll_solver *s, const options *o, dpll_input *info) {
 /* Writes the answer; see cli_close_output for failures. */
 static int write_output(const dpll_solver *s, const options *o, int format,
                         const dpll_input *info) {
-  FILE *out = cli_open_output(o->output);
+  FILE *out = cli_open_output(o->files.output);
   if (!out)
     return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o->output, true), strerror(errno));
+                     cli_name(o->files.output, true), strerror(errno));
   errno = 0;
   int rc =
       dpll_write_answer(s, out, format, info->back_matter, info->back_size);
-  return cli_close_output(out, o->output, rc ? (errno ? errno : -1) : 0);
+  return cli_close_output(out, o->files.output, rc ? (errno ? errno : -1) : 0);
 }
 
 int main(int argc, char **argv) {

@@ -35,37 +35,32 @@ static const char usage[] =
 const char *cli_tool = "peg-back";
 
 typedef struct options {
-  const char *input, *output;
+  cli_files files;
   int draw;
 } options;
 
 static int parse_args(int argc, char **argv, options *o) {
-  int positional = 0, m;
-  const char *output = NULL;
+  int m;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (arg[0] != '-' || !strcmp(arg, "-")) {
-      if (positional == 2)
-        return cli_error("unexpected argument '%s' (try --help)", arg);
-      const char *path = strcmp(arg, "-") ? arg : NULL;
-      *(positional++ ? &o->output : &o->input) = path;
-    } else if (cli_flag(arg, "-h", "--help"))
+    if ((m = cli_positional(&o->files, arg)) < 0)
+      return 1;
+    if (m)
+      continue;
+    if (cli_flag(arg, "-h", "--help"))
       cli_print_and_exit(usage);
     else if (cli_flag(arg, "-V", "--version"))
       cli_print_and_exit("peg-back " PEG_VERSION "\n");
     else if (cli_flag(arg, "-D", "--draw"))
       o->draw = 1;
-    else if ((m = cli_option(argc, argv, &i, "-o", "--output", &output))) {
+    else if ((m = cli_option(argc, argv, &i, "-o", "--output",
+                             &o->files.output_option))) {
       if (m < 0)
         return cli_error("option '%s' needs a value", arg);
     } else
       return cli_error("unknown option '%s' (try --help)", arg);
   }
-  if (output && positional == 2)
-    return cli_error("two outputs: '%s' and '%s'", o->output, output);
-  if (output)
-    o->output = output;
-  return 0;
+  return cli_files_done(&o->files);
 }
 
 /* Writes peg_draw's picture of pegs. */
@@ -125,10 +120,10 @@ int main(int argc, char **argv) {
   options o = {0};
   if (parse_args(argc, argv, &o))
     return 1;
-  const char *name = cli_name(o.input, false);
+  const char *name = cli_name(o.files.input, false);
   char *text;
   size_t size;
-  int err = cli_read_all(o.input, &text, &size);
+  int err = cli_read_all(o.files.input, &text, &size);
   if (err)
     return cli_error("%s: cannot read: %s", name, strerror(err));
   peg_result r;
@@ -145,17 +140,17 @@ int main(int argc, char **argv) {
             why.message);
     return 1;
   }
-  FILE *out = cli_open_output(o.output);
+  FILE *out = cli_open_output(o.files.output);
   if (!out) {
     peg_result_clear(&r);
     return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.output, true), strerror(errno));
+                     cli_name(o.files.output, true), strerror(errno));
   }
   rc = write_solution(out, &r, o.draw);
   peg_result_clear(&r);
   if (rc) {
-    cli_discard_output(out, o.output);
+    cli_discard_output(out, o.files.output);
     return cli_error("out of memory");
   }
-  return cli_close_output(out, o.output, 0);
+  return cli_close_output(out, o.files.output, 0);
 }

@@ -40,21 +40,20 @@ static const char usage[] =
 const char *cli_tool = "peg-front";
 
 typedef struct options {
-  const char *input, *output, *board, *empty;
+  cli_files files;
+  const char *board, *empty;
   int dimacs, write_board, list, no_at_least_one;
 } options;
 
 static int parse_args(int argc, char **argv, options *o) {
-  int positional = 0, m;
-  const char *output = NULL;
+  int m;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (arg[0] != '-' || !strcmp(arg, "-")) {
-      if (positional == 2)
-        return cli_error("unexpected argument '%s' (try --help)", arg);
-      const char *path = strcmp(arg, "-") ? arg : NULL;
-      *(positional++ ? &o->output : &o->input) = path;
-    } else if (cli_flag(arg, "-h", "--help"))
+    if ((m = cli_positional(&o->files, arg)) < 0)
+      return 1;
+    if (m)
+      continue;
+    if (cli_flag(arg, "-h", "--help"))
       cli_print_and_exit(usage);
     else if (cli_flag(arg, "-V", "--version"))
       cli_print_and_exit("peg-front " PEG_VERSION "\n");
@@ -68,19 +67,16 @@ static int parse_args(int argc, char **argv, options *o) {
       o->no_at_least_one = 1;
     else if ((m = cli_option(argc, argv, &i, "-b", "--board", &o->board)) ||
              (m = cli_option(argc, argv, &i, "-e", "--empty", &o->empty)) ||
-             (m = cli_option(argc, argv, &i, "-o", "--output", &output))) {
+             (m = cli_option(argc, argv, &i, "-o", "--output",
+                             &o->files.output_option))) {
       if (m < 0)
         return cli_error("option '%s' needs a value", arg);
     } else
       return cli_error("unknown option '%s' (try --help)", arg);
   }
-  if (output && positional == 2)
-    return cli_error("two outputs: '%s' and '%s'", o->output, output);
-  if (output)
-    o->output = output;
-  if (o->board && positional > 0 && o->input)
+  if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
-  return 0;
+  return cli_files_done(&o->files);
 }
 
 static void list_catalogue(void) {
@@ -112,10 +108,10 @@ static int load_board(const options *o, peg_board **out) {
     if (rc)
       return cli_error("%s", peg_strerror(rc));
   } else {
-    const char *name = cli_name(o->input, false);
+    const char *name = cli_name(o->files.input, false);
     char *text;
     size_t size;
-    int err = cli_read_all(o->input, &text, &size);
+    int err = cli_read_all(o->files.input, &text, &size);
     if (err)
       return cli_error("%s: cannot read: %s", name, strerror(err));
     peg_error why;
@@ -229,11 +225,11 @@ int main(int argc, char **argv) {
   peg_board *b = NULL;
   if (load_board(&o, &b))
     return 1;
-  FILE *out = cli_open_output(o.output);
+  FILE *out = cli_open_output(o.files.output);
   if (!out) {
     peg_board_free(b);
     return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.output, true), strerror(errno));
+                     cli_name(o.files.output, true), strerror(errno));
   }
   int rc, write_error = 0;
   if (o.write_board) {
@@ -245,8 +241,8 @@ int main(int argc, char **argv) {
   peg_board_free(b);
   /* A failure above has been reported; close without a second message. */
   if (rc) {
-    cli_discard_output(out, o.output);
+    cli_discard_output(out, o.files.output);
     return 1;
   }
-  return cli_close_output(out, o.output, write_error);
+  return cli_close_output(out, o.files.output, write_error);
 }
