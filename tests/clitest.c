@@ -1,0 +1,547 @@
+/* clitest.c - the harness of the command-line tests; see clitest.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "clitest.h"
+
+/* ---- Settings ------------------------------------------------------------ */
+
+const char *clitest_program = "clitest";
+int clitest_hang_seconds = 60;
+
+/* ---- Cases and failures -------------------------------------------------- */
+
+static int failures; /* cases failed in the current test function */
+
+void failure(const char *name, const char *fmt, ...) {
+  char msg[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  print_error("FAIL [%s]: %s\n", name, msg);
+  failures++;
+}
+
+void begin_cases(void) { failures = 0; }
+
+void end_cases(const char *what) {
+  if (failures)
+    fail_msg("%d %s case(s) failed (see FAIL lines above)", failures, what);
+}
+
+double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- Buffers, files and paths -------------------------------------------- */
+
+void buffer_add(buffer *b, const void *p, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + n + 1)
+      cap *= 2;
+    char *q = realloc(b->data, cap);
+    assert_non_null(q);
+    b->data = q;
+    b->cap = cap;
+  }
+  if (n)
+    memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void buffer_str(buffer *b, const char *s) { buffer_add(b, s, strlen(s)); }
+
+void buffer_clear(buffer *b) {
+  b->len = 0;
+  buffer_add(b, "", 0);
+}
+
+void buffer_free(buffer *b) {
+  free(b->data);
+  memset(b, 0, sizeof *b);
+}
+
+bool read_file(const char *path, buffer *b) {
+  buffer_clear(b);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    buffer_add(b, chunk, n);
+  bool ok = !ferror(f);
+  fclose(f);
+  assert_true(ok);
+  return true;
+}
+
+void write_file(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, size, f), size);
+  assert_int_equal(fclose(f), 0);
+}
+
+bool exists(const char *path) {
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+const char *join(char *out, size_t size, const char *dir, const char *name) {
+  int n = snprintf(out, size, "%s/%s", dir, name);
+  assert_true(n > 0 && (size_t)n < size);
+  return out;
+}
+
+bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && !strcmp(s + n - k, suffix);
+}
+
+bool same_bytes(const buffer *a, const buffer *b) {
+  return a->len == b->len && !memcmp(a->data, b->data, a->len);
+}
+
+const char *with_ext(const char *name, const char *ext, char *out,
+                     size_t size) {
+  const char *dot = strrchr(name, '.');
+  size_t base = dot ? (size_t)(dot - name) : strlen(name);
+  int n = snprintf(out, size, "%.*s%s", (int)base, name, ext);
+  assert_true(n > 0 && (size_t)n < size);
+  return out;
+}
+
+char *absolute(const char *path) {
+  char cwd[4096];
+  if (path[0] == '/')
+    return strdup(path);
+  if (!getcwd(cwd, sizeof cwd))
+    return NULL;
+  size_t n = strlen(cwd) + strlen(path) + 2;
+  char *out = malloc(n);
+  if (out)
+    snprintf(out, n, "%s/%s", cwd, path);
+  return out;
+}
+
+/* ---- Messages ------------------------------------------------------------ */
+
+const char *shown(const char *data, size_t len, char *out, size_t size) {
+  size_t o = 0;
+  for (size_t i = 0; i < len && o + 8 < size; i++) {
+    unsigned char c = (unsigned char)data[i];
+    if (o > 300) {
+      o += (size_t)snprintf(out + o, size - o, "...");
+      break;
+    }
+    if (c == '\n')
+      o += (size_t)snprintf(out + o, size - o, "\\n");
+    else if (c == '\r')
+      o += (size_t)snprintf(out + o, size - o, "\\r");
+    else if (c == '\t')
+      o += (size_t)snprintf(out + o, size - o, "\\t");
+    else if (c == '\\')
+      o += (size_t)snprintf(out + o, size - o, "\\\\");
+    else if (c < 0x20 || c >= 0x7f)
+      o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);
+    else
+      out[o++] = (char)c;
+  }
+  out[o] = '\0';
+  return out;
+}
+
+/* ---- Directories --------------------------------------------------------- */
+
+int compare_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **list_dir(const char *dir, size_t *n) {
+  DIR *d = opendir(dir);
+  if (!d)
+    fail_msg("cannot open directory %s: %s", dir, strerror(errno));
+  size_t count = 0, cap = 16;
+  char **names = malloc(cap * sizeof *names);
+  assert_non_null(names);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+      continue;
+    if (count == cap) {
+      cap *= 2;
+      char **p = realloc(names, cap * sizeof *names);
+      assert_non_null(p);
+      names = p;
+    }
+    names[count] = strdup(e->d_name);
+    assert_non_null(names[count]);
+    count++;
+  }
+  closedir(d);
+  qsort(names, count, sizeof *names, compare_names);
+  *n = count;
+  return names;
+}
+
+void free_names(char **names, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(names[i]);
+  free(names);
+}
+
+bool has_name(char **names, size_t n, const char *name) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(names[i], name))
+      return true;
+  return false;
+}
+
+void remove_tree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st))
+    return;
+  if (S_ISDIR(st.st_mode)) {
+    DIR *d = opendir(path);
+    if (d) {
+      struct dirent *e;
+      char sub[4096];
+      while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+          remove_tree(join(sub, sizeof sub, path, e->d_name));
+      closedir(d);
+    }
+    rmdir(path);
+  } else
+    unlink(path);
+}
+
+char *make_scratch_dir(const char *prefix) {
+  const char *base = getenv("TMPDIR");
+  char template[4096];
+  snprintf(template, sizeof template, "%s/%s-XXXXXX",
+           base && *base ? base : "/tmp", prefix);
+  char *dir = mkdtemp(template) ? strdup(template) : NULL;
+  if (!dir)
+    fprintf(stderr, "%s: mkdtemp: %s\n", clitest_program, strerror(errno));
+  return dir;
+}
+
+void remove_scratch_dir(char **dir) {
+  if (*dir)
+    remove_tree(*dir);
+  free(*dir);
+  *dir = NULL;
+}
+
+/* ---- Running a program --------------------------------------------------- */
+
+void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
+              const char *out_file, const char *const *args) {
+  const char *argv[32];
+  size_t argc = 0;
+  argv[argc++] = prog;
+  for (size_t i = 0; args[i]; i++) {
+    assert_true(argc + 1 < sizeof argv / sizeof *argv);
+    argv[argc++] = args[i];
+  }
+  argv[argc] = NULL;
+
+  buffer_clear(&r->out);
+  buffer_clear(&r->err);
+  r->code = -1;
+  r->sig = 0;
+  r->hung = false;
+
+  int out_pipe[2], err_pipe[2];
+  assert_int_equal(pipe(out_pipe), 0);
+  assert_int_equal(pipe(err_pipe), 0);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int fd_in = open(in ? in : "/dev/null", O_RDONLY);
+    int fd_out = out_file ? open(out_file, O_WRONLY) : out_pipe[1];
+    if (fd_in < 0 || fd_out < 0 || dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 ||
+        dup2(err_pipe[1], 2) < 0 || (cwd && chdir(cwd))) {
+      dprintf(err_pipe[1], "%s: cannot set up the child: %s\n", clitest_program,
+              strerror(errno));
+      _exit(126);
+    }
+    if (fd_in > 2)
+      close(fd_in);
+    if (out_file && fd_out > 2)
+      close(fd_out);
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    close(err_pipe[0]);
+    close(err_pipe[1]);
+    execv(prog, (char *const *)argv);
+    dprintf(2, "%s: cannot run %s: %s\n", clitest_program, prog,
+            strerror(errno));
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+
+  double deadline = now() + clitest_hang_seconds;
+  struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  buffer *bufs[2] = {&r->out, &r->err};
+  int open_fds = 2;
+  while (open_fds > 0 && !r->hung) {
+    double left = deadline - now();
+    if (left <= 0) {
+      r->hung = true;
+      break;
+    }
+    int n = poll(fds, 2, (int)(left * 1000) + 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    assert_true(n >= 0);
+    for (int i = 0; i < 2; i++) {
+      if (fds[i].fd < 0 || !fds[i].revents)
+        continue;
+      char chunk[65536];
+      ssize_t got = read(fds[i].fd, chunk, sizeof chunk);
+      if (got > 0)
+        buffer_add(bufs[i], chunk, (size_t)got);
+      else if (got == 0 || errno != EINTR) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        open_fds--;
+      }
+    }
+  }
+  int status = 0;
+  if (r->hung)
+    kill(pid, SIGKILL);
+  for (;;) {
+    pid_t w = waitpid(pid, &status, r->hung ? 0 : WNOHANG);
+    if (w == pid)
+      break;
+    if (w < 0 && errno == EINTR)
+      continue;
+    assert_int_equal(w, 0);
+    if (now() >= deadline) {
+      r->hung = true; /* closed its output but did not exit */
+      kill(pid, SIGKILL);
+    } else
+      nanosleep(&(struct timespec){0, 200000}, NULL);
+  }
+  for (int i = 0; i < 2; i++)
+    if (fds[i].fd >= 0)
+      close(fds[i].fd);
+  if (r->hung)
+    return;
+  if (WIFSIGNALED(status))
+    r->sig = WTERMSIG(status);
+  else
+    r->code = WEXITSTATUS(status);
+}
+
+void run_tool(run_result *r, const char *prog, const char *cwd, const char *in,
+              const char *out_file, ...) {
+  const char *args[32];
+  size_t n = 0;
+  va_list ap;
+  va_start(ap, out_file);
+  const char *a;
+  while ((a = va_arg(ap, const char *))) {
+    assert_true(n + 1 < sizeof args / sizeof *args);
+    args[n++] = a;
+  }
+  va_end(ap);
+  args[n] = NULL;
+  run_argv(r, prog, cwd, in, out_file, args);
+}
+
+void run_free(run_result *r) {
+  buffer_free(&r->out);
+  buffer_free(&r->err);
+}
+
+const char *command_name(char *out, size_t size, const char *prog,
+                         const char *const *args) {
+  int o = snprintf(out, size, "%s", prog);
+  for (size_t i = 0; args[i] && o > 0 && (size_t)o < size; i++)
+    o += snprintf(out + o, size - (size_t)o, " %s", args[i]);
+  return out;
+}
+
+/* ---- Checks -------------------------------------------------------------- */
+
+bool expect_exit(const char *name, const run_result *r, int code) {
+  if (r->hung) {
+    failure(name, "hang: no exit within %d s, killed; stderr so far: \"%s\"",
+            clitest_hang_seconds, SHOW(r->err));
+    return false;
+  }
+  if (r->sig) {
+    failure(name, "crash: killed by signal %d (%s); stderr: \"%s\"", r->sig,
+            strsignal(r->sig), SHOW(r->err));
+    return false;
+  }
+  if (r->code != code) {
+    failure(name, "exit status %d, expected %d; stderr: \"%s\"", r->code, code,
+            SHOW(r->err));
+    return false;
+  }
+  return true;
+}
+
+bool expect_bytes(const char *name, const char *what, const buffer *got,
+                  const buffer *want) {
+  if (same_bytes(got, want))
+    return true;
+  failure(name, "%s is \"%s\", expected \"%s\"", what, SHOW(*got), SHOW(*want));
+  return false;
+}
+
+bool expect_empty(const char *name, const char *what, const buffer *got) {
+  if (got->len == 0)
+    return true;
+  failure(name, "%s should be empty, is \"%s\"", what, SHOW(*got));
+  return false;
+}
+
+bool is_one_line(const buffer *b) {
+  return b->len > 0 && b->data[b->len - 1] == '\n' &&
+         memchr(b->data, '\n', b->len) == b->data + b->len - 1 &&
+         strlen(b->data) == b->len;
+}
+
+bool expect_one_line(const char *name, const buffer *err) {
+  if (is_one_line(err))
+    return true;
+  failure(name, "stderr should be exactly one line, is \"%s\"", SHOW(*err));
+  return false;
+}
+
+/* ---- A directory of bad inputs ------------------------------------------- */
+
+static bool is_input(const bad_inputs *b, const char *name) {
+  return ends_with(name, b->ext) || (b->alt_ext && ends_with(name, b->alt_ext));
+}
+
+/* Every input has its .err and every .err its input (one); nothing else
+ * but b->extra. */
+static void check_pairs(const bad_inputs *b, char **names, size_t n) {
+  char other[4096], alt[4096];
+  for (size_t i = 0; i < n; i++) {
+    const char *name = names[i];
+    bool extra = false;
+    for (size_t k = 0; b->extra && b->extra[k]; k++)
+      extra |= !strcmp(name, b->extra[k]);
+    if (extra)
+      continue;
+    if (is_input(b, name)) {
+      if (!has_name(names, n, with_ext(name, ".err", other, sizeof other)))
+        failure(name, "no %s holding the expected message", other);
+    } else if (ends_with(name, ".err") && !b->alt_ext) {
+      if (!has_name(names, n, with_ext(name, b->ext, other, sizeof other)))
+        failure(name, "no input %s for it", other);
+    } else if (ends_with(name, ".err")) {
+      bool first =
+          has_name(names, n, with_ext(name, b->ext, other, sizeof other));
+      bool second =
+          has_name(names, n, with_ext(name, b->alt_ext, alt, sizeof alt));
+      if (!first && !second)
+        failure(name, "no input %s or %s for it", other, alt);
+      if (first && second)
+        failure(name, "two inputs, %s and %s, for one .err", other, alt);
+    } else if (!b->alt_ext)
+      failure(name, "unexpected file in %s (want NAME%s or NAME.err)",
+              b->dir_name, b->ext);
+    else
+      failure(name, "unexpected file in %s (want NAME%s, NAME%s or NAME.err)",
+              b->dir_name, b->ext, b->alt_ext);
+  }
+}
+
+int run_bad_inputs(const bad_inputs *b) {
+  char path[4096], other[4096];
+  size_t n;
+  char **names = list_dir(b->dir, &n);
+  check_pairs(b, names, n);
+
+  run_result r = {0};
+  buffer want = {0}, want_stdin = {0};
+  int cases = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *name = names[i];
+    if (!is_input(b, name))
+      continue;
+    with_ext(name, ".err", other, sizeof other);
+    if (!read_file(join(path, sizeof path, b->dir, other), &want))
+      continue; /* reported above */
+    cases++;
+    char label[4400];
+    snprintf(label, sizeof label, "%s%s", b->label ? b->label : "", name);
+    size_t at = b->tool_prefix && !strncmp(want.data, b->tool_prefix,
+                                           strlen(b->tool_prefix))
+                    ? strlen(b->tool_prefix)
+                    : 0;
+    /* The data file itself: one line, about this file. */
+    if (!is_one_line(&want) || strncmp(want.data + at, name, strlen(name)) ||
+        want.data[at + strlen(name)] != ':') {
+      failure(label, "%s must be one line starting with \"%s:\"", other, name);
+      continue;
+    }
+
+    /* PROG NAME, run in the directory. */
+    run_tool(&r, b->prog, b->dir, NULL, NULL, name, (char *)NULL);
+    if (expect_exit(label, &r, 1)) {
+      expect_empty(label, "stdout", &r.out);
+      expect_bytes(label, "stderr", &r.err, &want);
+    }
+
+    /* The same bytes on standard input: the message names <stdin>. */
+    snprintf(label, sizeof label, "%s%s%s",
+             b->stdin_label ? b->stdin_label : "", name,
+             b->stdin_suffix ? b->stdin_suffix : "");
+    buffer_clear(&want_stdin);
+    buffer_add(&want_stdin, want.data, at);
+    buffer_str(&want_stdin, "<stdin>");
+    buffer_add(&want_stdin, want.data + at + strlen(name),
+               want.len - at - strlen(name));
+    run_tool(&r, b->prog, b->dir, join(path, sizeof path, b->dir, name), NULL,
+             (char *)NULL);
+    if (expect_exit(label, &r, 1)) {
+      expect_empty(label, "stdout", &r.out);
+      expect_bytes(label, "stderr", &r.err, &want_stdin);
+    }
+  }
+  buffer_free(&want);
+  buffer_free(&want_stdin);
+  run_free(&r);
+  free_names(names, n);
+  return cases;
+}
