@@ -12,21 +12,13 @@
 
 #include "peg.h"
 #include "pegcheck.h"
+#include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- helpers ---- */
-
-/* Fails the test with a message naming the case unless cond holds. */
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
 
 /* Parses text (copied into a buffer of exactly strlen(text) bytes, so that
  * any read past the end shows under the sanitizers). */

@@ -12,26 +12,11 @@
 
 #include "peg.h"
 #include "pegcheck.h"
+#include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
-
-static peg_board *named(const char *name) {
-  peg_board *b = NULL;
-  int rc = peg_board_named(name, &b);
-  CHECK(rc == 0 && b != NULL, "%s: peg_board_named gave %d (%s)", name, rc,
-        peg_strerror(rc));
-  return b;
-}
 
 static void test_list(void **state) {
   (void)state;
@@ -64,7 +49,7 @@ static void test_list(void **state) {
     const char *name = peg_catalogue_name(i);
     if (strcmp(name, "triangleR") == 0)
       continue;
-    peg_board *b = named(name);
+    peg_board *b = named(name, -1);
     peg_board_free(b);
   }
 }
@@ -131,7 +116,7 @@ static void test_triangles(void **state) {
     int R = rows_list[i];
     char name[32];
     snprintf(name, sizeof name, "triangle%d", R);
-    peg_board *b = named(name);
+    peg_board *b = named(name, -1);
     CHECK(peg_board_holes(b) == R * (R + 1) / 2, "%s: %d holes", name,
           peg_board_holes(b));
     CHECK(peg_board_num_triples(b) == (size_t)(3 * (R - 2) * (R - 1) / 2),
@@ -194,7 +179,7 @@ static void test_square_boards(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
     const shape *s = &shapes[i];
-    peg_board *b = named(s->name);
+    peg_board *b = named(s->name, -1);
     int n = peg_board_holes(b);
     CHECK(n == s->holes, "%s: %d holes", s->name, n);
     CHECK(peg_board_layout(b) == PEG_LAYOUT_SQUARE, "%s: layout %d", s->name,
@@ -325,13 +310,13 @@ static void test_against_pegcheck(void **state) {
   for (int R = 1; R <= 8; R++) {
     char name[32];
     snprintf(name, sizeof name, "triangle%d", R);
-    peg_board *b = named(name);
+    peg_board *b = named(name, -1);
     pc_board_triangle(&pc, R, 1);
     same_triples(name, b, &pc);
     pc_board_free(&pc);
     peg_board_free(b);
   }
-  peg_board *b = named("english");
+  peg_board *b = named("english", -1);
   pc_board_english(&pc);
   same_triples("english", b, &pc);
   pc_board_free(&pc);
@@ -349,7 +334,7 @@ static void test_against_pegcheck(void **state) {
                {"triangle4", 0, 84},
                {"triangle5", 5, 1550}};
   for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
-    b = named(known[i].name);
+    b = named(known[i].name, -1);
     assert_int_equal(peg_board_set_empty(b, known[i].empty), 0);
     char *text = peg_board_text(b, NULL);
     assert_non_null(text);
@@ -369,10 +354,10 @@ static void test_against_pegcheck(void **state) {
 /* Each call makes a new board, independent of the others. */
 static void test_fresh_boards(void **state) {
   (void)state;
-  peg_board *a = named("triangle4");
+  peg_board *a = named("triangle4", -1);
   assert_int_equal(peg_board_set_empty(a, 0), 0);
   assert_int_equal(peg_board_add_triple(a, 1, 5, 10), 0);
-  peg_board *b = named("triangle4");
+  peg_board *b = named("triangle4", -1);
   assert_int_equal(peg_board_start(b, 1), 0);
   assert_int_equal(peg_board_num_triples(b), 9);
   peg_board_free(a);

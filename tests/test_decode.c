@@ -14,18 +14,11 @@
 #include "dpll.h"
 #include "peg.h"
 #include "pegcheck.h"
+#include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
 
 /* ---- plays, by a depth-first search of our own ---- */
 
@@ -103,20 +96,6 @@ static int pc_judge(const pc_board *pc, const peg_jump *j, int n) {
 }
 
 /* ---- models by hand ---- */
-
-static peg_board *named(const char *name, int empty) {
-  peg_board *b = NULL;
-  assert_int_equal(peg_board_named(name, &b), 0);
-  assert_int_equal(peg_board_set_empty(b, empty), 0);
-  return b;
-}
-
-static peg_encoding *encode(const peg_board *b) {
-  int err = 0;
-  peg_encoding *e = peg_encoding_new(b, &err);
-  CHECK(e != NULL, "peg_encoding_new: %d", err);
-  return e;
-}
 
 /* The number of Jump(j, time) by docs/encoding.md, from the encoding's
  * board: (time-1)*J + 2t + d + 1. */

@@ -16,24 +16,11 @@
 #include <cmocka.h>
 
 #include "peg.h"
+#include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
-
-static peg_board *named(const char *name) {
-  peg_board *b = NULL;
-  assert_int_equal(peg_board_named(name, &b), 0);
-  return b;
-}
 
 /* The drawing of pegs, whole, in a malloc'd string. */
 static char *draw(const peg_board *b, const unsigned char *pegs) {
@@ -65,7 +52,7 @@ static void start_pegs(const peg_board *b, unsigned char *pegs) {
 
 static void test_triangle4(void **state) {
   (void)state;
-  peg_board *b = named("triangle4");
+  peg_board *b = named("triangle4", -1);
   unsigned char pegs[11];
   start_pegs(b, pegs);
   expect_drawing("triangle4, hole 1 empty", b, pegs,
@@ -101,7 +88,7 @@ static void test_triangle4(void **state) {
 /* Ten rows: the row numbers take two columns. */
 static void test_triangle10(void **state) {
   (void)state;
-  peg_board *b = named("triangle10");
+  peg_board *b = named("triangle10", -1);
   unsigned char pegs[56];
   assert_int_equal(peg_board_set_empty(b, 52), 0); /* row 10, column 7 */
   start_pegs(b, pegs);
@@ -122,7 +109,7 @@ static void test_triangle10(void **state) {
 /* The English cross: holes numbered row by row; 17 the centre. */
 static void test_english(void **state) {
   (void)state;
-  peg_board *b = named("english");
+  peg_board *b = named("english", -1);
   unsigned char pegs[34];
   start_pegs(b, pegs);
   expect_drawing("english, centre empty", b, pegs,
@@ -210,7 +197,7 @@ static void test_list_form(void **state) {
  * with a NUL among them, nothing written when size is 0. */
 static void test_snprintf_contract(void **state) {
   (void)state;
-  peg_board *b = named("triangle4");
+  peg_board *b = named("triangle4", -1);
   unsigned char pegs[11];
   start_pegs(b, pegs);
   const char *full = "1    .\n2   o o\n3  o o o\n4 o o o o\n";
@@ -245,7 +232,7 @@ static void test_snprintf_contract(void **state) {
 
 static void test_hole_names(void **state) {
   (void)state;
-  peg_board *b = named("triangle4");
+  peg_board *b = named("triangle4", -1);
   char buf[64];
   const struct {
     int hole;
@@ -273,7 +260,7 @@ static void test_hole_names(void **state) {
   assert_int_equal(buf[1], '#');
   peg_board_free(b);
 
-  b = named("english");
+  b = named("english", -1);
   assert_int_equal(peg_hole_name(b, 17, buf, sizeof buf), 14);
   assert_string_equal(buf, "row 4 column 4");
   assert_int_equal(peg_hole_name(b, 1, buf, sizeof buf), 14);

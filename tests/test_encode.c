@@ -16,19 +16,12 @@
 #include "dpll.h"
 #include "peg.h"
 #include "pegcheck.h"
+#include "testutil.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
 
 /* ---- boards ---- */
 
@@ -38,34 +31,10 @@ static void four_hole_text(char *buf, size_t size, int empty) {
   snprintf(buf, size, "4 %d\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n", empty);
 }
 
-static peg_board *parse_board(const char *text) {
-  peg_board *b = NULL;
-  peg_error err;
-  memset(&err, 0, sizeof err);
-  int rc = peg_board_parse(text, strlen(text), &b, &err);
-  CHECK(rc == 0, "parse gave %d at %ld:%ld: %s", rc, err.line, err.column,
-        err.message);
-  return b;
-}
-
 static peg_board *four_hole(int empty) {
   char text[100];
   four_hole_text(text, sizeof text, empty);
   return parse_board(text);
-}
-
-static peg_board *named(const char *name, int empty) {
-  peg_board *b = NULL;
-  assert_int_equal(peg_board_named(name, &b), 0);
-  assert_int_equal(peg_board_set_empty(b, empty), 0);
-  return b;
-}
-
-static peg_encoding *encode(const peg_board *b) {
-  int err = 12345;
-  peg_encoding *e = peg_encoding_new(b, &err);
-  CHECK(e != NULL, "peg_encoding_new failed: %d (%s)", err, peg_strerror(err));
-  return e;
 }
 
 /* ---- collecting clauses ---- */

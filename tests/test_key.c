@@ -10,33 +10,13 @@
 #include <cmocka.h>
 
 #include "peg.h"
+#include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      print_error("check failed: %s\n", #cond);                                \
-      fail_msg(__VA_ARGS__);                                                   \
-    }                                                                          \
-  } while (0)
-
 static const char four_text[] = "4 1\n1 2 3\n2 3 4\n3 4 1\n4 1 2\n";
-
-static peg_board *parse_board(const char *text) {
-  peg_board *b = NULL;
-  assert_int_equal(peg_board_parse(text, strlen(text), &b, NULL), 0);
-  return b;
-}
-
-static peg_encoding *encode(const peg_board *b) {
-  int err = 0;
-  peg_encoding *e = peg_encoding_new(b, &err);
-  CHECK(e != NULL, "peg_encoding_new: %d", err);
-  return e;
-}
 
 /* peg_key_parse on an exact-size copy of text (reads past the end show
  * under the sanitizers). */

@@ -1,7 +1,14 @@
 /* testutil.c - helpers shared by the libdpll unit tests. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
 #include "testutil.h"
 
-#include <stdarg.h>
+#include <string.h>
 
 int add(dpll_solver *s, int n, ...) {
   int lits[16];
@@ -11,4 +18,30 @@ int add(dpll_solver *s, int n, ...) {
     lits[i] = va_arg(ap, int);
   va_end(ap);
   return n > 16 ? DPLL_EINVAL : dpll_add_clause(s, lits, (size_t)n);
+}
+
+peg_board *parse_board(const char *text) {
+  peg_board *b = NULL;
+  peg_error err;
+  int rc = peg_board_parse(text, strlen(text), &b, &err);
+  CHECK(rc == 0 && b, "parsing a board: %d at %ld:%ld: %s", rc, err.line,
+        err.column, err.message);
+  return b;
+}
+
+peg_board *named(const char *name, int empty) {
+  peg_board *b = NULL;
+  int rc = peg_board_named(name, &b);
+  CHECK(rc == 0 && b, "%s: peg_board_named gave %d (%s)", name, rc,
+        peg_strerror(rc));
+  if (empty >= 0)
+    CHECK(peg_board_set_empty(b, empty) == 0, "%s: no hole %d", name, empty);
+  return b;
+}
+
+peg_encoding *encode(const peg_board *b) {
+  int err = 0;
+  peg_encoding *e = peg_encoding_new(b, &err);
+  CHECK(e != NULL, "peg_encoding_new failed: %d (%s)", err, peg_strerror(err));
+  return e;
 }

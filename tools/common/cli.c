@@ -50,6 +50,18 @@ int cli_positional(cli_files *f, const char *arg) {
   return 1;
 }
 
+int cli_common(cli_files *f, const char *arg, const char *usage,
+               const char *version) {
+  int m = cli_positional(f, arg);
+  if (m)
+    return m;
+  if (cli_flag(arg, "-h", "--help"))
+    cli_print_and_exit(usage);
+  if (cli_flag(arg, "-V", "--version"))
+    cli_print_and_exit(version);
+  return 0;
+}
+
 int cli_files_done(cli_files *f) {
   if (!f->output_option)
     return 0;

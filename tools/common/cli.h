@@ -40,6 +40,13 @@ typedef struct cli_files {
  * option. */
 int cli_positional(cli_files *f, const char *arg);
 
+/* What every tool's arguments share: INPUT and OUTPUT paths (see
+ * cli_positional), -h/--help (prints usage) and -V/--version (prints
+ * version).  Returns 1 if arg was one of them, 0 if not, -1 after
+ * reporting an error. */
+int cli_common(cli_files *f, const char *arg, const char *usage,
+               const char *version);
+
 /* After all arguments: -o and a positional OUTPUT may not both be given.
  * Returns 0, or 1 after reporting. */
 int cli_files_done(cli_files *f);

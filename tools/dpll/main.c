@@ -66,15 +66,11 @@ static int parse_args(int argc, char **argv, options *o) {
   int m;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if ((m = cli_positional(&o->files, arg)) < 0)
+    if ((m = cli_common(&o->files, arg, usage, "dpll " DPLL_VERSION "\n")) < 0)
       return 1;
     if (m)
       continue;
-    if (cli_flag(arg, "-h", "--help"))
-      cli_print_and_exit(usage);
-    else if (cli_flag(arg, "-V", "--version"))
-      cli_print_and_exit("dpll " DPLL_VERSION "\n");
-    else if (cli_flag(arg, "-s", "--stats"))
+    if (cli_flag(arg, "-s", "--stats"))
       o->stats = 1;
     else if (cli_flag(arg, "-t", "--trace"))
       o->trace = 1;

@@ -43,15 +43,12 @@ static int parse_args(int argc, char **argv, options *o) {
   int m;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if ((m = cli_positional(&o->files, arg)) < 0)
+    if ((m = cli_common(&o->files, arg, usage, "peg-back " PEG_VERSION "\n")) <
+        0)
       return 1;
     if (m)
       continue;
-    if (cli_flag(arg, "-h", "--help"))
-      cli_print_and_exit(usage);
-    else if (cli_flag(arg, "-V", "--version"))
-      cli_print_and_exit("peg-back " PEG_VERSION "\n");
-    else if (cli_flag(arg, "-D", "--draw"))
+    if (cli_flag(arg, "-D", "--draw"))
       o->draw = 1;
     else if ((m = cli_option(argc, argv, &i, "-o", "--output",
                              &o->files.output_option))) {
