@@ -180,7 +180,8 @@ DPLL_API size_t dpll_num_clauses(const dpll_solver *s);
     "the literal in most unsatisfied clauses (dynamic largest sum)")           \
   X(ACTIVITY, 3, "activity",                                                   \
     "the variable most often in recent conflicts, last phase first")           \
-  X(RANDOM, 4, "random", "a random unassigned variable and sign (seeded)")
+  X(RANDOM, 4, "random", "a random unassigned variable and sign (seeded)")     \
+  X(AUTO, 5, "auto", "the engine's own: activity under cdcl, first under dpll")
 
 enum dpll_heuristic {
 #define DPLL_HEURISTIC_ENUM(name, id, text, doc) DPLL_HEURISTIC_##name = id,
@@ -195,11 +196,28 @@ DPLL_API const char *dpll_heuristic_name(int h);
 /* The heuristic called name, or DPLL_EHEURISTIC. */
 DPLL_API int dpll_heuristic_lookup(const char *name);
 
+/* Search engines (the "algorithm" option). */
+#define DPLL_ALGORITHM_DPLL 0 /* classic: chronological backtracking */
+#define DPLL_ALGORITHM_CDCL 1 /* conflict learning and backjumping */
+
+/* Restart policies of the cdcl engine (the "restarts" option). */
+#define DPLL_RESTARTS_NONE 0
+#define DPLL_RESTARTS_LUBY 1    /* after 100 * luby(i) conflicts */
+#define DPLL_RESTARTS_GLUCOSE 2 /* when recent learned clauses get worse */
+
 /* Options, each an integer: name, default, minimum, maximum, meaning. */
 #define DPLL_OPTIONS(X)                                                        \
-  X(heuristic, DPLL_HEURISTIC_FIRST, 0, DPLL_NUM_HEURISTICS - 1,               \
+  X(algorithm, DPLL_ALGORITHM_CDCL, 0, 1,                                      \
+    "search engine: DPLL_ALGORITHM_DPLL or DPLL_ALGORITHM_CDCL")               \
+  X(heuristic, DPLL_HEURISTIC_AUTO, 0, DPLL_NUM_HEURISTICS - 1,                \
     "splitting heuristic (see DPLL_HEURISTICS)")                               \
-  X(pure, 1, 0, 1, "pure-literal elimination before every decision")           \
+  X(pure, 1, 0, 1,                                                             \
+    "pure-literal elimination: dpll before every decision, cdcl once at "      \
+    "the root before the search")                                              \
+  X(restarts, DPLL_RESTARTS_GLUCOSE, 0, 2,                                     \
+    "cdcl restart policy (see DPLL_RESTARTS_...)")                             \
+  X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD")  \
+  X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
@@ -256,9 +274,15 @@ typedef struct dpll_stats {
   uint64_t decisions;     /* splits, not counting second branches */
   uint64_t propagations;  /* literals assigned by unit propagation */
   uint64_t conflicts;     /* clauses found false */
-  uint64_t backtracks;    /* second branches taken after a conflict */
+  uint64_t backtracks;    /* dpll: second branches taken after a conflict;
+                             cdcl: backjumps */
   uint64_t pure_literals; /* literals assigned by pure-literal elimination */
   uint64_t max_depth;     /* the deepest decision level reached */
+  uint64_t learned;       /* cdcl: clauses learned from conflicts */
+  uint64_t learned_lits;  /* cdcl: their literals, after minimisation */
+  uint64_t minimized;     /* cdcl: literals minimisation removed */
+  uint64_t restarts;      /* cdcl: restarts */
+  uint64_t deleted;       /* cdcl: learned clauses deleted by reduction */
 } dpll_stats;
 
 /* Copies the counters into *out. */
@@ -335,7 +359,9 @@ typedef enum dpll_event_kind {
   DPLL_EVENT_PROPAGATE, /* lit was forced by the clause */
   DPLL_EVENT_PURE,      /* lit was assigned as a pure literal */
   DPLL_EVENT_CONFLICT,  /* the clause is false */
-  DPLL_EVENT_BACKTRACK  /* assignments above level were undone */
+  DPLL_EVENT_BACKTRACK, /* assignments above level were undone */
+  DPLL_EVENT_LEARN      /* cdcl: the clause was learned; lit is the literal
+                           it asserts after the backjump */
 } dpll_event_kind;
 
 typedef struct dpll_event {
@@ -343,7 +369,8 @@ typedef struct dpll_event {
   int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK */
   int level;          /* the decision level after the step */
   int flipped;        /* DECIDE: 1 for a second branch, else 0 */
-  const int *clause;  /* PROPAGATE: the reason; CONFLICT: the false clause */
+  const int *clause;  /* PROPAGATE: the reason; CONFLICT: the false clause;
+                         LEARN: the learned clause */
   size_t clause_size; /* (borrowed for the duration of the call) */
 } dpll_event;
 

@@ -21,8 +21,8 @@ static dpll_solver *with_heuristic(int h) {
 
 static void test_names(void **state) {
   (void)state;
-  const char *names[] = {"first", "jw", "dlis", "activity", "random"};
-  assert_int_equal(DPLL_NUM_HEURISTICS, 5);
+  const char *names[] = {"first", "jw", "dlis", "activity", "random", "auto"};
+  assert_int_equal(DPLL_NUM_HEURISTICS, 6);
   for (int h = 0; h < DPLL_NUM_HEURISTICS; h++) {
     assert_string_equal(dpll_heuristic_name(h), names[h]);
     assert_int_equal(dpll_heuristic_lookup(names[h]), h);
@@ -203,6 +203,7 @@ static void test_marks_errors(void **state) {
   assert_int_equal(dpll_set_decision(s, 9, 0), 0);
   assert_int_equal(dpll_num_vars(s), 9);
   assert_int_equal(dpll_set_decision(s, 9, 1), 0);
+  assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
   assert_int_equal(dpll_choose(s), 1); /* first: the lowest, true */
   dpll_free(s);
 }

@@ -160,6 +160,13 @@ static const usage_case usage_cases[] = {
     {.name = "unknown --heuristic= name",
      .args = {"--heuristic=Jw", IN},
      .mentions = "Jw"},
+    {.name = "unknown --algorithm name",
+     .args = {"--algorithm", "CDCL", IN},
+     .mentions = "CDCL"},
+    {.name = "-a without a value", .args = {"-a"}, .mentions = "-a"},
+    {.name = "unknown --restarts policy",
+     .args = {"--restarts", "geometric", IN},
+     .mentions = "geometric"},
     {.name = "bad --format value",
      .args = {"--format", "xml", IN},
      .mentions = "xml"},
@@ -784,13 +791,18 @@ static int parse_dimacs_answer(const buffer *out, int num_vars,
 static void test_oracle_answers(void **state) {
   (void)state;
   begin_cases();
+  /* Both engines (cdcl is the default); entries 4 and 5 get an argument
+   * added below. */
   static const char *const configs[][5] = {
-      {"-H", "first"},
-      {"-H", "jw"},
+      {"-a", "dpll", "-H", "first"},
+      {"--algorithm=dpll", "-H", "jw"},
       {"-H", "dlis"},
-      {"-H", "activity"},
+      {"-a", "dpll", "-H", "activity"},
       {"-H", "random", "--seed", NULL},
       {"--no-pure", "-H", NULL},
+      {"--restarts", "luby", "--no-minimize"},
+      {"-a", "cdcl", "--no-reduce", "--restarts=none"},
+      {"-a", "dpll", "--no-pure"},
   };
   static const char *const heuristics[] = {"first", "jw", "dlis", "activity",
                                            "random"};

@@ -374,6 +374,7 @@ static int corpus_teardown(void **state) {
 /* ---- Configurations ------------------------------------------------------ */
 
 typedef struct config {
+  int algorithm;
   int heuristic;
   int pure;
   int64_t seed; /* of the random heuristic */
@@ -382,26 +383,31 @@ typedef struct config {
 static const int64_t random_seeds[] = {1, 987654321};
 #define NUM_RANDOM_SEEDS (sizeof random_seeds / sizeof random_seeds[0])
 
-static config configs[DPLL_NUM_HEURISTICS * 2 * NUM_RANDOM_SEEDS];
+/* Both engines, every heuristic, with and without pure literals. */
+static config configs[2 * DPLL_NUM_HEURISTICS * 2 * NUM_RANDOM_SEEDS];
 static int num_configs;
 
 static void build_configs(void) {
   num_configs = 0;
-  for (int h = 0; h < DPLL_NUM_HEURISTICS; h++)
-    for (int pure = 0; pure <= 1; pure++)
-      for (size_t k = 0;
-           k < (h == DPLL_HEURISTIC_RANDOM ? NUM_RANDOM_SEEDS : 1); k++)
-        configs[num_configs++] =
-            (config){h, pure, h == DPLL_HEURISTIC_RANDOM ? random_seeds[k] : 0};
+  for (int a = DPLL_ALGORITHM_DPLL; a <= DPLL_ALGORITHM_CDCL; a++)
+    for (int h = 0; h < DPLL_NUM_HEURISTICS; h++)
+      for (int pure = 0; pure <= 1; pure++)
+        for (size_t k = 0;
+             k < (h == DPLL_HEURISTIC_RANDOM ? NUM_RANDOM_SEEDS : 1); k++)
+          configs[num_configs++] = (config){
+              a, h, pure, h == DPLL_HEURISTIC_RANDOM ? random_seeds[k] : 0};
 }
 
 static void describe(where *w, const config *c, const char *more) {
-  snprintf(w->config, sizeof w->config, "heuristic=%s pure=%d seed=%lld%s%s",
+  snprintf(w->config, sizeof w->config,
+           "algorithm=%s heuristic=%s pure=%d seed=%lld%s%s",
+           c->algorithm == DPLL_ALGORITHM_CDCL ? "cdcl" : "dpll",
            dpll_heuristic_name(c->heuristic), c->pure, (long long)c->seed,
            more && *more ? " " : "", more ? more : "");
 }
 
 static void apply_config(const where *w, dpll_solver *s, const config *c) {
+  CHECK_EQ(w, dpll_set_option(s, "algorithm", c->algorithm), 0);
   CHECK_EQ(w, dpll_set_option(s, "heuristic", c->heuristic), 0);
   CHECK_EQ(w, dpll_set_option(s, "pure", c->pure), 0);
   CHECK_EQ(w, dpll_set_option(s, "seed", c->seed), 0);

@@ -14,6 +14,15 @@
 #include <stdbool.h>
 #include <string.h>
 
+/* A solver running the classic engine, which this file tests (test_cdcl.c
+ * tests the conflict-driven one, the default). */
+static dpll_solver *classic(void) {
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
+  return s;
+}
+
 /* The four clauses over 1 and 2: unsatisfiable, found after one decision
  * and one second branch whatever the order of propagation. */
 static void add_xor_square(dpll_solver *s) {
@@ -28,7 +37,7 @@ static void add_xor_square(dpll_solver *s) {
  * second branch -1 fails the same way; no branch is left. */
 static void test_replay_unsat(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
   add_xor_square(s);
   assert_int_equal(dpll_propagate(s), 0);
@@ -64,7 +73,7 @@ static void test_replay_unsat(void **state) {
  * true. */
 static void test_replay_sat(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
   assert_int_equal(add(s, 2, -1, 2), 0);
   assert_int_equal(add(s, 2, -2, 3), 0);
@@ -149,7 +158,7 @@ static void test_steps_match_solve(void **state) {
       log_t *l = run ? &b : &a;
       l->n = 0;
       l->text[0] = '\0';
-      dpll_solver *s = dpll_new();
+      dpll_solver *s = classic();
       assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
       assert_int_equal(dpll_set_option(s, "pure", pure), 0);
       for (size_t i = 0; i < f.num_clauses; i++)
@@ -194,7 +203,7 @@ static void test_steps_match_solve(void **state) {
 
 static void test_empty_formula(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   assert_int_equal(dpll_solve(s), DPLL_SAT);
   assert_int_equal(dpll_model(s, 1), DPLL_ENOVAR);
   assert_int_equal(dpll_solve(NULL), DPLL_EINVAL);
@@ -204,7 +213,7 @@ static void test_empty_formula(void **state) {
 static void test_seed_example(void **state) {
   (void)state;
   for (int h = 0; h < DPLL_NUM_HEURISTICS; h++) {
-    dpll_solver *s = dpll_new();
+    dpll_solver *s = classic();
     assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
     assert_int_equal(add(s, 3, 1, 2, 3), 0);
     assert_int_equal(add(s, 2, -2, 3), 0);
@@ -233,7 +242,7 @@ static void add_pigeonhole(dpll_solver *s, int n) {
 
 static void test_limits(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   add_pigeonhole(s, 5);
   assert_int_equal(dpll_set_option(s, "decision_limit", 3), 0);
   assert_int_equal(dpll_solve(s), DPLL_UNKNOWN);
@@ -264,7 +273,7 @@ static int stop_after(void *ctx) {
 
 static void test_terminate(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   add_pigeonhole(s, 5);
   int calls = 10;
   dpll_set_terminate(s, stop_after, &calls);
@@ -278,7 +287,7 @@ static void test_terminate(void **state) {
 
 static void test_incremental(void **state) {
   (void)state;
-  dpll_solver *s = dpll_new();
+  dpll_solver *s = classic();
   assert_int_equal(add(s, 3, 1, 2, 3), 0);
   assert_int_equal(dpll_solve(s), DPLL_SAT);
   assert_int_equal(dpll_status(s), DPLL_SAT);

@@ -118,22 +118,30 @@ static int heap_best(dpll_solver *s, int kind) {
 
 /* ---- Activity ----------------------------------------------------------- */
 
-/* Raises the activity of the variables of a conflicting clause; later
- * bumps weigh more (the increment grows), which ages old ones. */
+/* Raises var's activity by the current increment. */
+void dpll__bump_var(dpll_solver *s, int var) {
+  s->activity[var] += s->activity_inc;
+  if (s->activity[var] > ACTIVITY_LIMIT) {
+    for (int w = 1; w <= s->num_vars; w++)
+      s->activity[w] *= 1 / ACTIVITY_LIMIT;
+    s->activity_inc *= 1 / ACTIVITY_LIMIT;
+  }
+  if (s->heap_kind == DPLL_HEURISTIC_ACTIVITY && s->heap_pos[var] >= 0)
+    sift_up(s, s->heap_pos[var]);
+}
+
+/* Makes later bumps weigh more (the increment grows), which ages the
+ * earlier ones: the same order as decaying every activity. */
+void dpll__decay_activity(dpll_solver *s) {
+  s->activity_inc *= 1 / ACTIVITY_DECAY;
+}
+
+/* The classic engine's bump: the variables of a conflicting clause. */
 void dpll__bump_clause(dpll_solver *s, cref ref) {
   const clause *c = dpll__clause(s, ref);
-  for (uint32_t k = 0; k < c->size; k++) {
-    int v = (int)lit_var(c->lits[k]);
-    s->activity[v] += s->activity_inc;
-    if (s->activity[v] > ACTIVITY_LIMIT) {
-      for (int w = 1; w <= s->num_vars; w++)
-        s->activity[w] *= 1 / ACTIVITY_LIMIT;
-      s->activity_inc *= 1 / ACTIVITY_LIMIT;
-    }
-    if (s->heap_kind == DPLL_HEURISTIC_ACTIVITY && s->heap_pos[v] >= 0)
-      sift_up(s, s->heap_pos[v]);
-  }
-  s->activity_inc *= 1 / ACTIVITY_DECAY;
+  for (uint32_t k = 0; k < c->size; k++)
+    dpll__bump_var(s, (int)lit_var(c->lits[k]));
+  dpll__decay_activity(s);
 }
 
 /* ---- The heuristics ------------------------------------------------------ */
@@ -207,6 +215,10 @@ static unsigned choose_random(dpll_solver *s) {
 
 unsigned dpll__choose(dpll_solver *s) {
   int heuristic = (int)s->opt[OPT_heuristic];
+  if (heuristic == DPLL_HEURISTIC_AUTO)
+    heuristic = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL
+                    ? DPLL_HEURISTIC_ACTIVITY
+                    : DPLL_HEURISTIC_FIRST;
   if (heuristic == DPLL_HEURISTIC_JW || heuristic == DPLL_HEURISTIC_DLIS) {
     dpll__scan_active(s);
     /* With every clause satisfied any order will do; take the cheap one

@@ -56,6 +56,16 @@ static int grow_vars(dpll_solver *s, int cap) {
   if (!rc)
     rc = RESIZE(s->flipped, v);
   if (!rc)
+    rc = RESIZE(s->seen, v);
+  if (!rc)
+    rc = RESIZE(s->level_mark, v);
+  if (!rc)
+    rc = RESIZE(s->learnt, v);
+  if (!rc)
+    rc = RESIZE(s->an_stack, v);
+  if (!rc)
+    rc = RESIZE(s->an_clear, v);
+  if (!rc)
     rc = dpll__heap_reserve(s, cap);
   if (!rc)
     s->var_cap = cap;
@@ -91,6 +101,8 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
     s->priority[v] = 0;
     s->activity[v] = 0;
     s->heap_pos[v] = -1;
+    s->seen[v] = 0;
+    s->level_mark[v] = 0;
   }
   s->num_vars = var;
   s->scan_valid = false;
@@ -99,7 +111,7 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
   return 0;
 }
 
-static int watch_reserve(watch_list *wl, uint32_t extra) {
+int dpll__watch_reserve(watch_list *wl, uint32_t extra) {
   if (wl->size + (uint64_t)extra <= wl->cap)
     return 0;
   uint64_t cap = wl->cap ? 2 * (uint64_t)wl->cap : 4;
@@ -114,13 +126,13 @@ static int watch_reserve(watch_list *wl, uint32_t extra) {
 }
 
 int dpll__watch_push(watch_list *wl, watch w) {
-  int rc = watch_reserve(wl, 1);
+  int rc = dpll__watch_reserve(wl, 1);
   if (!rc)
     wl->items[wl->size++] = w;
   return rc;
 }
 
-static int arena_reserve(dpll_solver *s, size_t words) {
+int dpll__arena_reserve(dpll_solver *s, size_t words) {
   if (s->arena_size + words <= s->arena_cap)
     return 0;
   if (s->arena_size + words > CREF_MAX)
@@ -193,7 +205,7 @@ static int add_valid(dpll_solver *s, const int *lits, size_t n) {
   }
   int rc = dpll__ensure_vars(s, max_var);
   if (!rc)
-    rc = arena_reserve(s, CLAUSE_HEADER_WORDS + n);
+    rc = dpll__arena_reserve(s, CLAUSE_HEADER_WORDS + n);
   if (!rc)
     rc = clauses_reserve(s);
   if (rc)
@@ -229,12 +241,12 @@ static int add_valid(dpll_solver *s, const int *lits, size_t n) {
     s->trace_cap = size;
   }
   if (size >= 2) {
-    rc = watch_reserve(&s->watches[c->lits[0]], 1);
+    rc = dpll__watch_reserve(&s->watches[c->lits[0]], 1);
     if (!rc)
-      rc = watch_reserve(&s->watches[c->lits[1]], 1);
+      rc = dpll__watch_reserve(&s->watches[c->lits[1]], 1);
     /* attach() may move any two literals to the front: reserve for all. */
     for (uint32_t i = 2; !rc && i < size; i++)
-      rc = watch_reserve(&s->watches[c->lits[i]], 1);
+      rc = dpll__watch_reserve(&s->watches[c->lits[i]], 1);
     if (rc)
       return rc;
   }

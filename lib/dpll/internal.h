@@ -41,9 +41,25 @@ typedef uint32_t cref;
 
 typedef struct clause {
   uint32_t size;
-  uint32_t flags; /* reserved for learned clauses (issue 4) */
+  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, and the LBD */
   unsigned lits[];
 } clause;
+
+#define CLAUSE_LEARNED 1u /* learned from a conflict (cdcl) */
+#define CLAUSE_DELETED 2u /* dropped by reduction; its words are garbage */
+#define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
+#define CLAUSE_LBD_SHIFT 3u
+#define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
+
+static inline uint32_t clause_lbd(const clause *c) {
+  return c->flags >> CLAUSE_LBD_SHIFT;
+}
+static inline void clause_set_lbd(clause *c, uint32_t lbd) {
+  if (lbd > CLAUSE_LBD_MAX)
+    lbd = CLAUSE_LBD_MAX;
+  c->flags =
+      (c->flags & ((1u << CLAUSE_LBD_SHIFT) - 1)) | (lbd << CLAUSE_LBD_SHIFT);
+}
 
 #define CLAUSE_HEADER_WORDS 2u
 
@@ -93,6 +109,29 @@ struct dpll_solver {
   cref *clauses;
   size_t num_clauses, clauses_cap;
   bool inconsistent; /* the clauses are known to be unsatisfiable */
+
+  /* Learned clauses (cdcl), in the same arena; not in clauses[]. */
+  cref *learnts;
+  size_t num_learnts, learnts_cap;
+  size_t arena_wasted; /* words of deleted clauses */
+
+  /* Conflict analysis (analyze.c); sized with the variables, so that it
+   * never allocates. */
+  unsigned char *seen;  /* per variable: in the clause being derived */
+  uint32_t *level_mark; /* per level: stamp, for counting distinct levels */
+  uint32_t level_mark_now;
+  unsigned *learnt; /* the derived clause; learnt[0] asserts */
+  size_t learnt_size;
+  unsigned *an_stack, *an_clear; /* minimisation's stack; seen to undo */
+  size_t an_clears;
+
+  /* Restarts (restart.c) and reduction (reduce.c). */
+  uint64_t restart_conflicts; /* conflicts at the last restart */
+  uint64_t luby_index, luby_next;
+  double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
+  double trail_slow;         /* moving average of the trail at conflicts */
+  uint64_t reduce_next, reduce_step;
+  bool root_pure_done; /* cdcl: pure literals eliminated for this solve */
 
   /* The clause being built by dpll_add. */
   int *open;
@@ -174,6 +213,8 @@ static inline int dpll__value(const dpll_solver *s, unsigned lit) {
 int dpll__ensure_vars(dpll_solver *s, int var);
 void dpll__reset_to_root(dpll_solver *s);
 int dpll__watch_push(watch_list *wl, watch w);
+int dpll__arena_reserve(dpll_solver *s, size_t words);
+int dpll__watch_reserve(watch_list *wl, uint32_t extra);
 void dpll__scan_active(dpll_solver *s);
 
 /* ---- propagate.c --------------------------------------------------------- */
@@ -205,6 +246,34 @@ int dpll__heap_reserve(dpll_solver *s, int cap);
 
 int dpll__backtrack_chrono(dpll_solver *s);
 int dpll__search(dpll_solver *s);
+
+/* ---- The conflict-driven engine ------------------------------------------
+ * cdcl.c runs the loop; each of the others is one check and its action. */
+
+/* analyze.c: from the false clause, derive the first-UIP clause into
+ * learnt[0..learnt_size-1] (learnt[0] the asserting literal, learnt[1] one
+ * of the highest level below), minimised; returns the level to jump to
+ * and sets *lbd. */
+int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd);
+/* Backjumps, stores the learned clause and asserts its first literal. */
+int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
+void dpll__bump_var(dpll_solver *s, int var);
+void dpll__decay_activity(dpll_solver *s);
+
+/* restart.c */
+void dpll__restart_init(dpll_solver *s);
+void dpll__restart_conflict(dpll_solver *s, uint32_t lbd);
+bool dpll__restart_due(const dpll_solver *s);
+void dpll__restart(dpll_solver *s);
+
+/* reduce.c */
+void dpll__reduce_init(dpll_solver *s);
+bool dpll__reduce_due(const dpll_solver *s);
+int dpll__reduce(dpll_solver *s);
+void dpll__drop_learnts(dpll_solver *s);
+
+/* cdcl.c */
+int dpll__cdcl(dpll_solver *s);
 
 /* ---- solver.c ------------------------------------------------------------ */
 

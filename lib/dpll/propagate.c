@@ -84,7 +84,10 @@ cref dpll__propagate(dpll_solver *s) {
         k++;
       if (k < c->size) {
         unsigned repl = lits[k];
-        if (dpll__watch_push(&s->watches[repl], (watch){w.ref, first})) {
+        watch_list *to = &s->watches[repl];
+        if (to->size < to->cap) /* the usual case, without a call */
+          to->items[to->size++] = (watch){w.ref, first};
+        else if (dpll__watch_push(to, (watch){w.ref, first})) {
           /* Keep this watch and the rest, and leave p on the queue. */
           items[j++] = w;
           while (i < n)
@@ -145,13 +148,15 @@ void dpll__backtrack_to(dpll_solver *s, int level) {
     dpll__trace(s, DPLL_EVENT_BACKTRACK, 0, CREF_NONE, false);
 }
 
-/* Removes the pure literals from level 0.  Nothing left on the trail
- * depends on them: level 0 only grows until this call, so a clause that
- * forced a literal there had no true literal when each pure literal was
- * set, was therefore unsatisfied then, and so cannot contain the negation
- * of a pure literal. */
+/* Removes the pure literals from level 0.  No reason on the trail holds
+ * the negation of one: such clauses were satisfied at level 0 when the
+ * pure literal was set, so none of them can force or falsify anything
+ * there afterwards.  But a clause satisfied by a pure literal alone may
+ * have had its watched literals falsified at level 0 since (by the
+ * conflict-driven engine's learned units); so the whole of level 0 goes
+ * back on the queue, and the next propagation repairs those watches. */
 void dpll__drop_root_pure(dpll_solver *s) {
-  size_t j = 0, kept_before_qhead = 0;
+  size_t j = 0;
   for (size_t i = 0; i < s->trail_size; i++) {
     unsigned lit = s->trail[i];
     int var = (int)lit_var(lit);
@@ -164,12 +169,10 @@ void dpll__drop_root_pure(dpll_solver *s) {
         dpll__pure_unassigned(s, lit);
       continue;
     }
-    if (i < s->qhead)
-      kept_before_qhead++;
     s->trail[j++] = lit;
   }
   s->trail_size = j;
-  s->qhead = kept_before_qhead;
+  s->qhead = 0;
   s->root_pure = false;
   s->epoch++;
 }

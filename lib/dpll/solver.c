@@ -83,6 +83,12 @@ void dpll_free(dpll_solver *s) {
   free(s->trail);
   free(s->level_start);
   free(s->flipped);
+  free(s->seen);
+  free(s->level_mark);
+  free(s->learnt);
+  free(s->an_stack);
+  free(s->an_clear);
+  free(s->learnts);
   free(s->arena);
   free(s->clauses);
   free(s->open);
@@ -205,13 +211,15 @@ int dpll_solve(dpll_solver *s) {
     s->state = STATE_UNSAT;
     return DPLL_UNSAT;
   }
-  int res = dpll__search(s);
+  int res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
+                                                         : dpll__search(s);
   if (res == DPLL_SAT) {
     int rc = save_model(s);
     if (rc)
       res = rc;
   }
   dpll__reset_to_root(s);
+  dpll__drop_learnts(s);
   s->state = res == DPLL_SAT       ? STATE_SAT
              : res == DPLL_UNSAT   ? STATE_UNSAT
              : res == DPLL_UNKNOWN ? STATE_UNKNOWN

@@ -31,10 +31,19 @@ static const char usage[] =
     "Options:\n"
     "  -f, --format FORMAT    read FORMAT: auto (default), dp or dimacs\n"
     "  -o, --output FILE      write to FILE (instead of OUTPUT)\n"
+    "  -a, --algorithm NAME   the search: cdcl (default: conflict\n"
+    "                         learning, backjumping, restarts) or dpll\n"
+    "                         (classic: chronological backtracking)\n"
     "  -H, --heuristic NAME   how to pick the variable to split on:\n"
-    "                         first (default), jw, dlis, activity,\n"
+    "                         auto (default: activity for cdcl, first\n"
+    "                         for dpll), first, jw, dlis, activity,\n"
     "                         random\n"
-    "      --no-pure          no pure-literal elimination\n"
+    "      --no-pure          no pure-literal elimination (dpll: before\n"
+    "                         every decision; cdcl: once, at the start)\n"
+    "      --restarts POLICY  cdcl restarts: glucose (default), luby or\n"
+    "                         none\n"
+    "      --no-reduce        cdcl: keep every learned clause\n"
+    "      --no-minimize      cdcl: learn clauses as analysis finds them\n"
     "      --seed N           seed for the random heuristic (default 0)\n"
     "      --max-decisions N  give up when more than N decisions are\n"
     "                         needed\n"
@@ -56,8 +65,9 @@ static const char usage[] =
 
 typedef struct options {
   cli_files files;
-  const char *format, *heuristic, *seed, *max_decisions, *max_conflicts;
-  int no_pure, stats, trace;
+  const char *format, *algorithm, *heuristic, *restarts, *seed, *max_decisions,
+      *max_conflicts;
+  int no_pure, no_reduce, no_minimize, stats, trace;
 } options;
 
 const char *cli_tool = "dpll";
@@ -76,7 +86,15 @@ static int parse_args(int argc, char **argv, options *o) {
       o->trace = 1;
     else if (cli_flag(arg, NULL, "--no-pure"))
       o->no_pure = 1;
+    else if (cli_flag(arg, NULL, "--no-reduce"))
+      o->no_reduce = 1;
+    else if (cli_flag(arg, NULL, "--no-minimize"))
+      o->no_minimize = 1;
     else if ((m = cli_option(argc, argv, &i, "-f", "--format", &o->format)) ||
+             (m = cli_option(argc, argv, &i, "-a", "--algorithm",
+                             &o->algorithm)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--restarts",
+                             &o->restarts)) ||
              (m = cli_option(argc, argv, &i, "-H", "--heuristic",
                              &o->heuristic)) ||
              (m = cli_option(argc, argv, &i, NULL, "--seed", &o->seed)) ||
@@ -117,19 +135,49 @@ static int format_code(const char *name) {
   return -1;
 }
 
+/* The index of name in names[0..n-1], or -1. */
+static int lookup(const char *name, const char *const *names, int n) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(name, names[i]))
+      return i;
+  return -1;
+}
+
 static int configure(dpll_solver *s, const options *o) {
+  static const char *const algorithms[] = {
+      [DPLL_ALGORITHM_DPLL] = "dpll", [DPLL_ALGORITHM_CDCL] = "cdcl"};
+  static const char *const restarts[] = {[DPLL_RESTARTS_NONE] = "none",
+                                         [DPLL_RESTARTS_LUBY] = "luby",
+                                         [DPLL_RESTARTS_GLUCOSE] = "glucose"};
   if (format_code(o->format) < 0)
     return cli_error("unknown format '%s' (auto, dp or dimacs)", o->format);
+  if (o->algorithm) {
+    int a = lookup(o->algorithm, algorithms, 2);
+    if (a < 0)
+      return cli_error("unknown algorithm '%s' (cdcl or dpll)", o->algorithm);
+    dpll_set_option(s, "algorithm", a);
+  }
   if (o->heuristic) {
     int h = dpll_heuristic_lookup(o->heuristic);
     if (h < 0)
-      return cli_error("unknown heuristic '%s' (first, jw, dlis, activity or "
-                       "random)",
+      return cli_error("unknown heuristic '%s' (auto, first, jw, dlis, "
+                       "activity or random)",
                        o->heuristic);
     dpll_set_option(s, "heuristic", h);
   }
+  if (o->restarts) {
+    int r = lookup(o->restarts, restarts, 3);
+    if (r < 0)
+      return cli_error("unknown restart policy '%s' (glucose, luby or none)",
+                       o->restarts);
+    dpll_set_option(s, "restarts", r);
+  }
   if (o->no_pure)
     dpll_set_option(s, "pure", 0);
+  if (o->no_reduce)
+    dpll_set_option(s, "reduce", 0);
+  if (o->no_minimize)
+    dpll_set_option(s, "minimize", 0);
   if (o->seed && set_number(s, "--seed", "seed", o->seed))
     return EXIT_ERROR;
   if (o->max_decisions &&
@@ -144,8 +192,8 @@ static int configure(dpll_solver *s, const options *o) {
 /* --trace: one line per step, indented by decision level. */
 static void print_event(void *ctx, const dpll_event *e) {
   FILE *out = ctx;
-  static const char *const verbs[] = {"decide", "propagate", "pure", "conflict",
-                                      "backtrack"};
+  static const char *const verbs[] = {"decide",   "propagate", "pure",
+                                      "conflict", "backtrack", "learn"};
   fprintf(out, "%*s[%d] %s", 2 * e->level, "", e->level, verbs[e->kind]);
   if (e->kind == DPLL_EVENT_BACKTRACK)
     fprintf(out, " to level %d", e->level);
@@ -153,7 +201,8 @@ static void print_event(void *ctx, const dpll_event *e) {
     fprintf(out, " %d", e->lit);
   if (e->flipped)
     fputs(" (second branch)", out);
-  if (e->kind == DPLL_EVENT_PROPAGATE || e->kind == DPLL_EVENT_CONFLICT) {
+  if (e->kind == DPLL_EVENT_PROPAGATE || e->kind == DPLL_EVENT_CONFLICT ||
+      e->kind == DPLL_EVENT_LEARN) {
     fputs(e->kind == DPLL_EVENT_PROPAGATE ? " from (" : " (", out);
     for (size_t k = 0; k < e->clause_size; k++)
       fprintf(out, k ? " %d" : "%d", e->clause[k]);
@@ -177,6 +226,10 @@ static void print_stats(const dpll_solver *s, double read_time,
           "stats: backtracks    %llu\n"
           "stats: pure literals %llu\n"
           "stats: max depth     %llu\n"
+          "stats: learned       %llu (%llu literals, %llu removed by "
+          "minimisation)\n"
+          "stats: restarts      %llu\n"
+          "stats: deleted       %llu\n"
           "stats: read seconds  %.3f\n"
           "stats: solve seconds %.3f\n"
           "stats: propagations per second %.0f\n",
@@ -184,7 +237,10 @@ static void print_stats(const dpll_solver *s, double read_time,
           (unsigned long long)st.decisions, (unsigned long long)st.propagations,
           (unsigned long long)st.conflicts, (unsigned long long)st.backtracks,
           (unsigned long long)st.pure_literals,
-          (unsigned long long)st.max_depth, read_time, solve_time,
+          (unsigned long long)st.max_depth, (unsigned long long)st.learned,
+          (unsigned long long)st.learned_lits, (unsigned long long)st.minimized,
+          (unsigned long long)st.restarts, (unsigned long long)st.deleted,
+          read_time, solve_time,
           solve_time > 0 ? (double)st.propagations / solve_time : 0.0);
 }
 

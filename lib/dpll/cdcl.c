@@ -1,0 +1,92 @@
+/* cdcl.c - the conflict-driven engine's loop (the "cdcl" algorithm).
+ *
+ * The same trail, clause arena, unit propagation and splitting heap as the
+ * classic engine; what differs is what happens at a conflict: instead of
+ * trying the other branch of the latest decision, the solver derives a
+ * clause that explains the conflict (analyze.c), jumps back to the level
+ * where that clause asserts a literal, and keeps the clause.  Restarts
+ * (restart.c) and the deletion of learned clauses (reduce.c) are further
+ * checks in the loop.
+ *
+ * Pure literals are eliminated once, at level 0 before the first decision:
+ * deeper down, an assignment with no reason would leave conflict analysis
+ * nothing to resolve with. */
+#include "internal.h"
+
+static bool over_limit(int64_t limit, uint64_t count, uint64_t count0) {
+  return limit >= 0 && count - count0 >= (uint64_t)limit;
+}
+
+/* Eliminates the pure literals of level 0, then stops keeping the counts
+ * up to date: the search would pay for them at every assignment. */
+static int root_pure(dpll_solver *s) {
+  s->root_pure_done = true;
+  int rc = dpll__eliminate_pure(s);
+  dpll__pure_invalidate(s);
+  return rc < 0 ? rc : 0;
+}
+
+/* cdcl
+ *
+ * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable,
+ *       no learned clauses.
+ * Post: as dpll__search: DPLL_SAT with every variable assigned and every
+ *       clause satisfied, DPLL_UNSAT (a conflict at level 0), DPLL_UNKNOWN
+ *       or DPLL_ENOMEM.  Learned clauses remain until dpll__drop_learnts.
+ */
+int dpll__cdcl(dpll_solver *s) {
+  uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
+  dpll__restart_init(s);
+  dpll__reduce_init(s);
+  s->root_pure_done = false;
+  for (;;) {
+    cref conflict = dpll__propagate(s);
+    if (conflict == CREF_OOM)
+      return DPLL_ENOMEM;
+    if (conflict != CREF_NONE) {
+      s->stats.conflicts++;
+      if (s->trace)
+        dpll__trace(s, DPLL_EVENT_CONFLICT, 0, conflict, false);
+      if (s->decision_level == 0) {
+        s->inconsistent = true;
+        return DPLL_UNSAT;
+      }
+      uint32_t lbd;
+      int level = dpll__analyze(s, conflict, &lbd);
+      dpll__restart_conflict(s, lbd);
+      int rc = dpll__learn(s, level, lbd);
+      if (rc)
+        return rc;
+      s->stats.backtracks++;
+      if (over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
+                     conflicts0))
+        return DPLL_UNKNOWN;
+      continue;
+    }
+    if (dpll__restart_due(s)) {
+      dpll__restart(s);
+      continue;
+    }
+    if (dpll__reduce_due(s)) {
+      int rc = dpll__reduce(s);
+      if (rc)
+        return rc;
+    }
+    if (s->terminate && s->terminate(s->terminate_ctx))
+      return DPLL_UNKNOWN;
+    if (s->opt[OPT_pure] && !s->root_pure_done && s->decision_level == 0) {
+      int rc = root_pure(s);
+      if (rc)
+        return rc;
+      continue;
+    }
+    unsigned lit = dpll__choose(s);
+    if (lit == 0)
+      return DPLL_SAT;
+    if (over_limit(s->opt[OPT_decision_limit], s->stats.decisions, decisions0))
+      return DPLL_UNKNOWN;
+    s->stats.decisions++;
+    dpll__new_level(s, false);
+    dpll__assign(s, lit, CREF_NONE);
+  }
+}
