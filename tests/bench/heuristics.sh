@@ -26,7 +26,7 @@ for h in ${HEURISTICS:-first jw dlis activity random}; do
       secs=0 dec=0
       for s in 1 2 3 4 5 6; do
         set +e
-        err=$(timeout 300 "$dpll" --stats -H $h $flag "$tmp/r$n-$s.cnf" 2>&1 >/dev/null)
+        err=$(timeout 300 "$dpll" --stats -a dpll -H $h $flag "$tmp/r$n-$s.cnf" 2>&1 >/dev/null)
         rc=$?
         set -e
         if [ $rc -ne 10 ] && [ $rc -ne 20 ]; then secs=">300" dec="-"; break; fi

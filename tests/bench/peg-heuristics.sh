@@ -19,7 +19,7 @@ for e in 1 4; do "$bin/peg-front" --board triangle6 --empty $e >"$tmp/t6-$e.dp";
 # Seconds for one puzzle, or ">limit"; fails if peg-back refuses the answer.
 solve() { # file, heuristic, pure flag
   set +e
-  err=$(timeout "$limit" "$bin/dpll" --stats -H "$2" $3 "$1" 2>&1 >"$tmp/answer")
+  err=$(timeout "$limit" "$bin/dpll" --stats -a dpll -H "$2" $3 "$1" 2>&1 >"$tmp/answer")
   rc=$?
   set -e
   if [ $rc -ne 0 ]; then echo ">$limit"; return; fi
