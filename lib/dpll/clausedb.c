@@ -137,9 +137,11 @@ int dpll__arena_reserve(dpll_solver *s, size_t words) {
     return 0;
   if (s->arena_size + words > CREF_MAX)
     return DPLL_ENOMEM;
-  size_t cap = s->arena_cap ? 2 * s->arena_cap : 1024;
+  /* Growing by half, not doubling, keeps the peak (old and new block
+   * while realloc copies) nearer to what is used. */
+  size_t cap = s->arena_cap ? s->arena_cap + s->arena_cap / 2 : 1024;
   while (cap < s->arena_size + words)
-    cap *= 2;
+    cap += cap / 2;
   if (cap > CREF_MAX)
     cap = CREF_MAX;
   int rc = RESIZE(s->arena, cap);

@@ -48,7 +48,8 @@ typedef struct clause {
 #define CLAUSE_LEARNED 1u /* learned from a conflict (cdcl) */
 #define CLAUSE_DELETED 2u /* dropped by reduction; its words are garbage */
 #define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
-#define CLAUSE_LBD_SHIFT 3u
+#define CLAUSE_REASON 8u  /* scratch mark of garbage collection */
+#define CLAUSE_LBD_SHIFT 4u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
 
 static inline uint32_t clause_lbd(const clause *c) {
@@ -127,6 +128,7 @@ struct dpll_solver {
 
   /* Restarts (restart.c) and reduction (reduce.c). */
   uint64_t restart_conflicts; /* conflicts at the last restart */
+  uint64_t solve_conflicts;   /* conflicts when this solve began */
   uint64_t luby_index, luby_next;
   double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
   double trail_slow;         /* moving average of the trail at conflicts */

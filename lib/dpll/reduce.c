@@ -63,50 +63,48 @@ static void purge_learnts(dpll_solver *s) {
   s->num_learnts = j;
 }
 
-/* Copies the clause at ref into the new arena at *used and returns its new
- * place; the old header keeps the way there (size := new place). */
-static cref move_clause(dpll_solver *s, uint32_t *to, size_t *used, cref ref) {
-  clause *c = dpll__clause(s, ref);
-  cref now = (cref)*used;
-  size_t words = CLAUSE_HEADER_WORDS + c->size;
-  memcpy(to + now, c, words * sizeof *to);
-  *used += words;
-  c->size = now;
-  return now;
-}
-
-/* Compacts the arena: live clauses are copied to a new one, in the order of
- * the clause lists, and every reference (lists, watches, reasons) follows.
- * Deleted clauses must have no watch and be no reason.  Without memory for
- * the copy nothing changes. */
+/* Compacts the arena in place: live clauses slide down over the deleted
+ * ones, keeping their order, so the clause lists (sorted by place) are
+ * updated in one walk; the reasons follow through a mark on their clauses;
+ * the watch lists are rebuilt, each clause on its first two literals as
+ * before, so every list gets back exactly the entries it had and nothing
+ * is allocated. */
 static void collect_garbage(dpll_solver *s) {
-  size_t live = s->arena_size - s->arena_wasted;
-  size_t cap = live + live / 2 + 1024;
-  if (cap > CREF_MAX)
-    cap = CREF_MAX;
-  uint32_t *to = malloc(cap * sizeof *to);
-  if (!to)
-    return;
-  size_t used = 0;
-  for (size_t i = 0; i < s->num_clauses; i++)
-    s->clauses[i] = move_clause(s, to, &used, s->clauses[i]);
-  for (size_t i = 0; i < s->num_learnts; i++)
-    s->learnts[i] = move_clause(s, to, &used, s->learnts[i]);
-  /* Every old header now holds its clause's new place. */
-  for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++) {
-    watch_list *wl = &s->watches[l];
-    for (uint32_t i = 0; i < wl->size; i++)
-      wl->items[i].ref = dpll__clause(s, wl->items[i].ref)->size;
-  }
   for (size_t i = 0; i < s->trail_size; i++) {
-    int v = (int)lit_var(s->trail[i]);
-    if (s->reason[v] < CREF_MAX)
-      s->reason[v] = dpll__clause(s, s->reason[v])->size;
+    cref why = s->reason[lit_var(s->trail[i])];
+    if (why < CREF_MAX)
+      dpll__clause(s, why)->flags |= CLAUSE_REASON;
   }
-  free(s->arena);
-  s->arena = to;
-  s->arena_size = used;
-  s->arena_cap = cap;
+  for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++)
+    s->watches[l].size = 0;
+  size_t to = 0, ci = 0, li = 0;
+  for (size_t at = 0; at < s->arena_size;) {
+    clause *c = dpll__clause(s, (cref)at);
+    size_t words = CLAUSE_HEADER_WORDS + c->size;
+    if (c->flags & CLAUSE_DELETED) {
+      at += words;
+      continue;
+    }
+    cref ref = (cref)to;
+    if (ci < s->num_clauses && s->clauses[ci] == at)
+      s->clauses[ci++] = ref;
+    else if (li < s->num_learnts && s->learnts[li] == at)
+      s->learnts[li++] = ref;
+    memmove(s->arena + to, c, words * sizeof *s->arena);
+    to += words;
+    at += words;
+    c = dpll__clause(s, ref);
+    if (c->flags & CLAUSE_REASON) {
+      c->flags &= ~CLAUSE_REASON;
+      s->reason[lit_var(c->lits[0])] = ref;
+    }
+    if (c->size >= 2) {
+      watch_list *w0 = &s->watches[c->lits[0]], *w1 = &s->watches[c->lits[1]];
+      w0->items[w0->size++] = (watch){ref, c->lits[1]};
+      w1->items[w1->size++] = (watch){ref, c->lits[0]};
+    }
+  }
+  s->arena_size = to;
   s->arena_wasted = 0;
 }
 

@@ -41,7 +41,7 @@ static void plan_luby(dpll_solver *s) {
 }
 
 void dpll__restart_init(dpll_solver *s) {
-  s->restart_conflicts = s->stats.conflicts;
+  s->restart_conflicts = s->solve_conflicts = s->stats.conflicts;
   s->luby_index = 0;
   plan_luby(s);
   s->lbd_fast = s->lbd_slow = s->trail_slow = 0;
@@ -58,7 +58,7 @@ static double follow(double avg, double x, double window, uint64_t n) {
  * learned from it. */
 void dpll__restart_conflict(dpll_solver *s, uint32_t lbd) {
   uint64_t n = s->stats.conflicts - s->restart_conflicts;
-  uint64_t total = s->stats.conflicts;
+  uint64_t total = s->stats.conflicts - s->solve_conflicts; /* this solve */
   s->lbd_fast = follow(s->lbd_fast, lbd, FAST_WINDOW, n ? n : 1);
   s->lbd_slow = follow(s->lbd_slow, lbd, SLOW_WINDOW, total ? total : 1);
   double trail = (double)s->trail_size;

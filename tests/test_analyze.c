@@ -1,0 +1,765 @@
+/* test_analyze.c - conflict analysis for the conflict-driven engine
+ * (analyze.c), white-box: the first-UIP clause, its minimisation, its
+ * backjump level and LBD, and learning it (dpll__learn).
+ *
+ * Three conflicts worked out by hand (each in the comment above its test)
+ * are reached with the public steps (dpll_decide, dpll_propagate) and then
+ * analysed.  Random formulas are then driven by hand through whole
+ * conflict-driven searches: every analysis is compared with a resolution
+ * derivation written here, and every learned clause is shown implied by
+ * the formula with the brute force of tests/oracle.c; reductions and
+ * restarts called in between must leave the trail's reasons and the
+ * learned clauses' watches as analysis needs them.  Last, the clauses
+ * that dpll_solve learns, seen through the trace, are judged by brute
+ * force too.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "oracle.h"
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Helpers ------------------------------------------------------------- */
+
+static dpll_solver *cdcl_solver(int minimize) {
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL), 0);
+  assert_int_equal(dpll_set_option(s, "minimize", minimize), 0);
+  return s;
+}
+
+static int var_of(int ext) { return ext < 0 ? -ext : ext; }
+
+/* Decides lits[0..n-1] in turn, propagating after each: only the last
+ * propagation finds a false clause. */
+static void drive_to_conflict(dpll_solver *s, const int *lits, int n) {
+  assert_int_equal(dpll_propagate(s), 0);
+  for (int i = 0; i < n; i++) {
+    assert_int_equal(dpll_decide(s, lits[i]), 0);
+    assert_int_equal(dpll_propagate(s), i == n - 1 ? DPLL_CONFLICT : 0);
+  }
+  assert_int_equal(dpll_level(s), n);
+  assert_true(s->has_conflict);
+}
+
+/* learnt[0..learnt_size-1] is expect[0..n-1]: the same first literal (the
+ * asserting one), the others in any order. */
+static void expect_learnt(const dpll_solver *s, const int *expect, size_t n) {
+  assert_int_equal(s->learnt_size, n);
+  assert_int_equal(lit_to_ext(s->learnt[0]), expect[0]);
+  for (size_t i = 1; i < n; i++) {
+    int found = 0;
+    for (size_t k = 1; k < s->learnt_size; k++)
+      found += lit_to_ext(s->learnt[k]) == expect[i];
+    CHECK(found == 1, "literal %d of the expected clause is missing",
+          expect[i]);
+  }
+}
+
+static void expect_nothing_seen(const dpll_solver *s) {
+  for (int v = 0; v <= s->num_vars; v++)
+    CHECK(s->seen[v] == 0, "variable %d is left seen", v);
+}
+
+/* dpll__learn with what dpll__analyze returned, and what it must do: jump
+ * to the level, store the clause (learned, its LBD, learnt[0] first) and
+ * assert learnt[0] with the clause as its reason; the counters follow and
+ * the formula's clause count does not. */
+static void learn_and_check(dpll_solver *s, int level, uint32_t lbd) {
+  dpll_stats before, after;
+  size_t clauses = dpll_num_clauses(s), learnts = s->num_learnts;
+  size_t n = s->learnt_size;
+  unsigned first = s->learnt[0];
+  dpll_get_stats(s, &before);
+  assert_int_equal(dpll__learn(s, level, lbd), 0);
+  dpll_get_stats(s, &after);
+  assert_int_equal(dpll_level(s), level);
+  assert_int_equal(dpll_value(s, lit_to_ext(first)), 1);
+  assert_int_equal(after.learned, before.learned + 1);
+  assert_int_equal(after.learned_lits, before.learned_lits + n);
+  assert_int_equal(dpll_num_clauses(s), clauses);
+  assert_int_equal(s->num_learnts, learnts + 1);
+  cref ref = s->learnts[learnts];
+  const clause *c = dpll__clause(s, ref);
+  assert_int_equal(c->size, n);
+  assert_true(c->flags & CLAUSE_LEARNED);
+  assert_int_equal(clause_lbd(c), lbd);
+  for (size_t k = 0; k < n; k++)
+    assert_int_equal(c->lits[k], s->learnt[k]);
+  assert_int_equal(s->reason[lit_var(first)], ref);
+  assert_false(s->has_conflict);
+}
+
+/* ---- Worked examples ----------------------------------------------------- */
+
+/* The textbook case, where the first UIP is not the decision:
+ *
+ *   c1 (-3 4)  c2 (-4 -1 5)  c3 (-4 -2 6)  c4 (-5 -6 7)  c5 (-5 -6 -7)
+ *
+ * Decide 1 (level 1), 2 (level 2), 3 (level 3); nothing is forced before
+ * 3.  Then 3 forces 4 (c1), 4 with 1 forces 5 (c2), 4 with 2 forces 6
+ * (c3), and 5 and 6 leave c4 and c5 unit on 7 and -7: one of them forces,
+ * the other is false.  Resolving from the false clause:
+ *   c4 with c5 on 7:   (-5 -6)
+ *   with c3 on 6:      (-5 -4 -2)
+ *   with c2 on 5:      (-4 -2 -1)     one literal of level 3 is left
+ * The UIP is 4 (every path from the decision 3 to the conflict goes
+ * through it).  Learned: (-4 -2 -1) with learnt[0] = -4, learnt[1] = -2
+ * (level 2, the highest below 3); backjump to level 2; LBD 3 (levels 3,
+ * 2 and 1).  -2 and -1 are decisions, so minimisation removes nothing.
+ * After learning: level 2, 4 false; propagating forces -3 by c1. */
+static void test_first_uip(void **state) {
+  (void)state;
+  for (int minimize = 0; minimize <= 1; minimize++) {
+    dpll_solver *s = cdcl_solver(minimize);
+    assert_int_equal(add(s, 2, -3, 4), 0);
+    assert_int_equal(add(s, 3, -4, -1, 5), 0);
+    assert_int_equal(add(s, 3, -4, -2, 6), 0);
+    assert_int_equal(add(s, 3, -5, -6, 7), 0);
+    assert_int_equal(add(s, 3, -5, -6, -7), 0);
+    const int decisions[] = {1, 2, 3};
+    drive_to_conflict(s, decisions, 3);
+    assert_true(s->reason[4] < CREF_MAX); /* 4 is implied, not decided */
+    dpll_stats before, after;
+    dpll_get_stats(s, &before);
+    uint32_t lbd = 0;
+    int level = dpll__analyze(s, s->conflict, &lbd);
+    dpll_get_stats(s, &after);
+    const int expect[] = {-4, -2, -1};
+    expect_learnt(s, expect, 3);
+    assert_int_equal(lit_to_ext(s->learnt[1]), -2);
+    assert_int_equal(level, 2);
+    assert_int_equal(lbd, 3);
+    assert_int_equal(after.minimized, before.minimized);
+    expect_nothing_seen(s);
+    learn_and_check(s, level, lbd);
+    assert_int_equal(dpll_value(s, 4), 0);
+    assert_int_equal(dpll_value(s, 3), DPLL_UNASSIGNED);
+    assert_int_equal(dpll_value(s, 1), 1);
+    assert_int_equal(dpll_value(s, 2), 1);
+    assert_int_equal(dpll_propagate(s), 0);
+    assert_int_equal(dpll_value(s, 3), 0);
+    dpll_free(s);
+  }
+}
+
+/* A learned unit, and a literal of level 0 left out:
+ *
+ *   (5)  (-1 4)  (-4 -5 2)  (-4 3)  (-2 -3)
+ *
+ * 5 is set at level 0 as its clause is added.  Decide 1 (level 1): 1
+ * forces 4, 4 (with 5) forces 2 and 4 forces 3, and (-2 -3) is false.
+ *   (-2 -3) with (3 -4) on 3:    (-2 -4)
+ *   with (2 -4 -5) on 2:         (-4 -5)
+ * -5 is false at level 0, in every model: it is dropped, leaving the unit
+ * (-4).  The UIP is 4, not the decision 1.  Backjump to level 0, LBD 1;
+ * after learning 4 is false at level 0 and propagation forces -1 by
+ * (-1 4). */
+static void test_learned_unit(void **state) {
+  (void)state;
+  for (int minimize = 0; minimize <= 1; minimize++) {
+    dpll_solver *s = cdcl_solver(minimize);
+    assert_int_equal(add(s, 1, 5), 0);
+    assert_int_equal(add(s, 2, -1, 4), 0);
+    assert_int_equal(add(s, 3, -4, -5, 2), 0);
+    assert_int_equal(add(s, 2, -4, 3), 0);
+    assert_int_equal(add(s, 2, -2, -3), 0);
+    assert_int_equal(dpll_value(s, 5), 1);
+    const int decisions[] = {1};
+    drive_to_conflict(s, decisions, 1);
+    uint32_t lbd = 0;
+    int level = dpll__analyze(s, s->conflict, &lbd);
+    const int expect[] = {-4};
+    expect_learnt(s, expect, 1);
+    assert_int_equal(level, 0);
+    assert_int_equal(lbd, 1);
+    expect_nothing_seen(s);
+    learn_and_check(s, level, lbd);
+    assert_int_equal(s->level[4], 0);
+    assert_int_equal(dpll_value(s, 1), DPLL_UNASSIGNED);
+    assert_int_equal(dpll_propagate(s), 0);
+    assert_int_equal(dpll_value(s, 1), 0);
+    assert_int_equal(dpll_value(s, 5), 1);
+    /* The formula alone now has the answer: 1 and 4 false, 5 true; 2 and
+     * 3 are free but not both true. */
+    assert_int_equal(dpll_solve(s), DPLL_SAT);
+    assert_int_equal(dpll_model(s, 4), 0);
+    assert_int_equal(dpll_model(s, 2) && dpll_model(s, 3), 0);
+    dpll_free(s);
+  }
+}
+
+/* Minimisation removes a literal that the others imply:
+ *
+ *   (8)  (-1 5)  (-5 -8 2)  (-6 -1 7)  (-3 -1 4)  (-3 -2 -7 -4)
+ *
+ * 8 is set at level 0.  Decide 1 (level 1): 5, then 2 (with 8).  Decide 6
+ * (level 2): 7 (with 1).  Decide 3 (level 3): (-3 -1 4) and (-3 -2 -7 -4)
+ * are both unit, on 4 and -4: one forces, the other is false.  Resolving
+ * them on 4 gives (-3 -1 -2 -7), with one literal of level 3, so the UIP
+ * is the decision 3.  Without minimisation that is the clause:
+ * learnt[0] = -3, learnt[1] = -7 (level 2), backjump to 2, LBD 3.
+ * Minimisation asks of each other literal whether the rest imply it:
+ *   -1: 1 is a decision: kept;
+ *   -2: 2's reason (2 -5 -8): 8 is of level 0, and 5's reason (5 -1) ends
+ *       in 1, which the clause holds: implied, removed;
+ *   -7: 7's reason (7 -6 -1) holds the decision 6, which the clause does
+ *       not: kept.
+ * With "minimize" 1 the clause is (-3 -1 -7), stats.minimized grows by 1,
+ * and the level and LBD stay 2 and 3. */
+static void test_minimize(void **state) {
+  (void)state;
+  for (int minimize = 0; minimize <= 1; minimize++) {
+    dpll_solver *s = cdcl_solver(minimize);
+    assert_int_equal(add(s, 1, 8), 0);
+    assert_int_equal(add(s, 2, -1, 5), 0);
+    assert_int_equal(add(s, 3, -5, -8, 2), 0);
+    assert_int_equal(add(s, 3, -6, -1, 7), 0);
+    assert_int_equal(add(s, 3, -3, -1, 4), 0);
+    assert_int_equal(add(s, 4, -3, -2, -7, -4), 0);
+    const int decisions[] = {1, 6, 3};
+    drive_to_conflict(s, decisions, 3);
+    assert_int_equal(s->level[2], 1);
+    assert_int_equal(s->level[7], 2);
+    dpll_stats before, after;
+    dpll_get_stats(s, &before);
+    uint32_t lbd = 0;
+    int level = dpll__analyze(s, s->conflict, &lbd);
+    dpll_get_stats(s, &after);
+    if (minimize) {
+      const int expect[] = {-3, -1, -7};
+      expect_learnt(s, expect, 3);
+      assert_int_equal(after.minimized, before.minimized + 1);
+    } else {
+      const int expect[] = {-3, -1, -2, -7};
+      expect_learnt(s, expect, 4);
+      assert_int_equal(after.minimized, before.minimized);
+    }
+    assert_int_equal(lit_to_ext(s->learnt[1]), -7);
+    assert_int_equal(level, 2);
+    assert_int_equal(lbd, 3);
+    expect_nothing_seen(s);
+    learn_and_check(s, level, lbd);
+    assert_int_equal(dpll_value(s, 3), 0);
+    assert_int_equal(dpll_value(s, 7), 1);
+    assert_int_equal(dpll_value(s, 4), DPLL_UNASSIGNED);
+    dpll_free(s);
+  }
+}
+
+/* ---- Random searches driven by hand --------------------------------------
+ *
+ * A random formula is searched with random decisions; at every conflict
+ * above level 0 the clause is derived twice by dpll__analyze, without and
+ * with minimisation, and checked against resolve_by_hand and against the
+ * rules any learned clause must keep; one of the two is learned and the
+ * search goes on, until every variable is set (the assignment must then
+ * satisfy the formula) or a conflict at level 0 (the formula must then be
+ * unsatisfiable).  dpll__reduce and dpll__restart are called in between,
+ * as the engine would, only far more often. */
+
+enum {
+  SEARCH_FORMULAS = 3000, /* with 6 to SEARCH_MAX_VARS variables */
+  SEARCH_MAX_VARS = 14,
+  REDUCE_FORMULAS = 150, /* pigeonhole, or 3-SAT with 20 to 24 variables */
+  STEP_GUARD = 1000000   /* steps of one search by hand */
+};
+
+/* The first-UIP clause by plain resolution, independent of analyze.c: the
+ * clause is held per variable (in[v]: 0, or the literal of v it holds);
+ * while it has more than one literal of the current level, the one
+ * assigned last is resolved away with its reason.  Level 0 literals are
+ * left out.  Writes the clause to out (out[0]: the literal of the current
+ * level) and returns its size; in[] is zero again afterwards. */
+static size_t resolve_by_hand(const dpll_solver *s, cref conflict, int *in,
+                              int *out) {
+  int top = s->decision_level, current = 0;
+  const clause *c = dpll__clause(s, conflict);
+  for (uint32_t k = 0; k < c->size; k++) {
+    int ext = lit_to_ext(c->lits[k]), v = var_of(ext);
+    assert_int_equal(dpll_value(s, ext), 0);
+    if (s->level[v] == 0)
+      continue;
+    assert_int_equal(in[v], 0); /* a clause holds a variable once */
+    in[v] = ext;
+    current += s->level[v] == top;
+  }
+  for (size_t i = s->trail_size; current > 1;) {
+    assert_true(i > s->level_start[top - 1]); /* within the current level */
+    int ext = lit_to_ext(s->trail[--i]), v = var_of(ext);
+    if (!in[v])
+      continue;
+    assert_int_equal(in[v], -ext);
+    cref why = s->reason[v];
+    assert_true(why < CREF_MAX); /* not the decision: others are left */
+    in[v] = 0;
+    current--;
+    const clause *r = dpll__clause(s, why);
+    for (uint32_t k = 0; k < r->size; k++) {
+      int q = lit_to_ext(r->lits[k]), w = var_of(q);
+      if (w == v) {
+        assert_int_equal(q, ext);
+        continue;
+      }
+      assert_int_equal(dpll_value(s, q), 0);
+      if (s->level[w] == 0)
+        continue;
+      if (in[w]) {
+        assert_int_equal(in[w], q);
+        continue;
+      }
+      in[w] = q;
+      current += s->level[w] == top;
+    }
+  }
+  size_t n = 1;
+  for (int v = 1; v <= s->num_vars; v++) {
+    if (!in[v])
+      continue;
+    if (s->level[v] == top)
+      out[0] = in[v];
+    else
+      out[n++] = in[v];
+    in[v] = 0;
+  }
+  return n;
+}
+
+/* Whether lits[0..n-1] is implied by f: f and the negation of each literal
+ * have no model. */
+static int implied_by(const oracle_formula *f, const int *lits, size_t n) {
+  oracle_formula g;
+  oracle_init(&g, f->num_vars);
+  for (size_t i = 0; i < f->num_clauses; i++)
+    oracle_add(&g, f->lits + f->start[i], f->start[i + 1] - f->start[i]);
+  for (size_t k = 0; k < n; k++) {
+    int unit = -lits[k];
+    oracle_add(&g, &unit, 1);
+  }
+  int sat = oracle_satisfiable(&g, NULL);
+  oracle_free(&g);
+  return !sat;
+}
+
+/* The rules for what dpll__analyze left in learnt[] and returned: every
+ * literal false, no variable twice, none of level 0, exactly learnt[0] of
+ * the current level, learnt[1] of the highest level among the rest, which
+ * is the level returned (0 for a unit), and the LBD the number of levels. */
+static void check_learnt(const dpll_solver *s, int level, uint32_t lbd) {
+  int top = s->decision_level;
+  size_t n = s->learnt_size;
+  assert_true(n >= 1);
+  int highest = 0;
+  uint32_t levels = 0;
+  for (size_t i = 0; i < n; i++) {
+    int ext = lit_to_ext(s->learnt[i]), l = s->level[var_of(ext)];
+    assert_int_equal(dpll_value(s, ext), 0);
+    assert_true(l > 0);
+    assert_true(i == 0 ? l == top : l < top);
+    if (i > 0 && l > highest)
+      highest = l;
+    int new_level = 1;
+    for (size_t k = 0; k < i; k++) {
+      assert_true(lit_var(s->learnt[k]) != lit_var(s->learnt[i]));
+      if (s->level[lit_var(s->learnt[k])] == l)
+        new_level = 0;
+    }
+    levels += (uint32_t)new_level;
+  }
+  if (n > 1)
+    assert_int_equal(s->level[lit_var(s->learnt[1])], highest);
+  assert_int_equal(level, highest);
+  assert_int_equal(lbd, levels);
+}
+
+static int holds(const int *lits, size_t n, int lit) {
+  for (size_t k = 0; k < n; k++)
+    if (lits[k] == lit)
+      return 1;
+  return 0;
+}
+
+/* What the random searches covered, so that the test fails if they stop
+ * reaching the interesting cases. */
+typedef struct coverage {
+  int conflicts, units, implied_uips, shortened, sat, unsat;
+  int reductions, restarts;
+  uint64_t deleted;
+} coverage;
+
+static int watched(const dpll_solver *s, unsigned lit, cref ref) {
+  const watch_list *wl = &s->watches[lit];
+  for (uint32_t i = 0; i < wl->size; i++)
+    if (wl->items[i].ref == ref)
+      return 1;
+  return 0;
+}
+
+/* What analysis relies on, after learning, reducing or restarting: every
+ * literal of the trail is true; the first literal of each level above 0
+ * is its decision (no reason); every other one is forced by a live clause
+ * that holds it first, with the others false at its level or below.  And
+ * every learned clause is live and watched by its first two literals, and
+ * no watch is left on a deleted clause. */
+static void check_trail(const dpll_solver *s) {
+  for (size_t i = 0; i < s->trail_size; i++) {
+    unsigned lit = s->trail[i];
+    int v = (int)lit_var(lit), l = s->level[v];
+    assert_int_equal(s->vals[lit], 1);
+    cref why = s->reason[v];
+    if (l > 0 && s->level_start[l - 1] == i) {
+      assert_int_equal(why, CREF_NONE);
+      continue;
+    }
+    assert_true(why < CREF_MAX);
+    const clause *c = dpll__clause(s, why);
+    assert_false(c->flags & CLAUSE_DELETED);
+    assert_int_equal(c->lits[0], lit);
+    for (uint32_t k = 1; k < c->size; k++) {
+      assert_int_equal(s->vals[c->lits[k]], -1);
+      assert_true(s->level[lit_var(c->lits[k])] <= l);
+    }
+  }
+  for (size_t j = 0; j < s->num_learnts; j++) {
+    cref ref = s->learnts[j];
+    const clause *c = dpll__clause(s, ref);
+    assert_int_equal(c->flags & (CLAUSE_LEARNED | CLAUSE_DELETED),
+                     CLAUSE_LEARNED);
+    if (c->size >= 2) {
+      assert_true(watched(s, c->lits[0], ref));
+      assert_true(watched(s, c->lits[1], ref));
+    }
+  }
+  for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++)
+    for (uint32_t i = 0; i < s->watches[l].size; i++)
+      assert_false(dpll__clause(s, s->watches[l].items[i].ref)->flags &
+                   CLAUSE_DELETED);
+}
+
+/* One conflict at level > 0: both analyses, their checks, and learning;
+ * with f not NULL, both clauses are shown implied by f. */
+static void analyse_conflict(dpll_solver *s, const oracle_formula *f,
+                             uint64_t *rng, coverage *cov) {
+  int nv = s->num_vars;
+  int *in = calloc((size_t)nv + 1, sizeof *in);
+  int *hand = calloc((size_t)nv + 1, sizeof *hand);
+  int *plain = calloc((size_t)nv + 1, sizeof *plain);
+  assert_true(in && hand && plain);
+  size_t hand_n = resolve_by_hand(s, s->conflict, in, hand);
+
+  /* Without minimisation: exactly the resolution clause. */
+  assert_int_equal(dpll_set_option(s, "minimize", 0), 0);
+  uint32_t lbd = 0;
+  int level = dpll__analyze(s, s->conflict, &lbd);
+  expect_nothing_seen(s);
+  check_learnt(s, level, lbd);
+  expect_learnt(s, hand, hand_n);
+  size_t plain_n = s->learnt_size;
+  for (size_t k = 0; k < plain_n; k++)
+    plain[k] = lit_to_ext(s->learnt[k]);
+  assert_true(!f || implied_by(f, plain, plain_n));
+
+  /* With it: a subset, asserting the same literal, still implied. */
+  dpll_stats before, after;
+  dpll_get_stats(s, &before);
+  assert_int_equal(dpll_set_option(s, "minimize", 1), 0);
+  level = dpll__analyze(s, s->conflict, &lbd);
+  dpll_get_stats(s, &after);
+  expect_nothing_seen(s);
+  check_learnt(s, level, lbd);
+  size_t n = s->learnt_size;
+  assert_true(n <= plain_n);
+  assert_int_equal(s->learnt[0], lit_from_ext(plain[0]));
+  int *mini = in; /* in[] is all zero again: reuse it */
+  for (size_t k = 0; k < n; k++) {
+    mini[k] = lit_to_ext(s->learnt[k]);
+    assert_true(holds(plain, plain_n, mini[k]));
+  }
+  assert_int_equal(after.minimized - before.minimized, plain_n - n);
+  assert_true(!f || implied_by(f, mini, n));
+  /* A removed literal is never a decision: a decision implies nothing. */
+  for (size_t k = 1; k < plain_n; k++)
+    if (!holds(mini, n, plain[k]))
+      assert_true(s->reason[var_of(plain[k])] < CREF_MAX);
+
+  cov->conflicts++;
+  cov->units += n == 1;
+  cov->implied_uips += s->reason[lit_var(s->learnt[0])] < CREF_MAX;
+  cov->shortened += n < plain_n;
+
+  /* Usually the minimised clause is learned; now and then the other. */
+  if (oracle_below(rng, 4) == 0) {
+    assert_int_equal(dpll_set_option(s, "minimize", 0), 0);
+    level = dpll__analyze(s, s->conflict, &lbd);
+    expect_learnt(s, plain, plain_n);
+  }
+  learn_and_check(s, level, lbd);
+  check_trail(s);
+  free(in);
+  free(hand);
+  free(plain);
+}
+
+/* A random formula near the threshold: mostly 3-SAT, some with mixed
+ * lengths (units and binary clauses make longer implication chains). */
+static void random_formula(oracle_formula *f, uint64_t *rng, int nv) {
+  if (oracle_below(rng, 3) > 0) {
+    int m = nv * 4 + oracle_below(rng, nv + 1);
+    oracle_random(f, rng, nv, (size_t)m, 3, 3);
+  } else {
+    int m = nv * 2 + oracle_below(rng, 2 * nv + 1);
+    oracle_random(f, rng, nv, (size_t)m, 2, 4);
+  }
+}
+
+static void load(dpll_solver *s, const oracle_formula *f) {
+  for (size_t i = 0; i < f->num_clauses; i++)
+    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
+                                     f->start[i + 1] - f->start[i]),
+                     0);
+}
+
+/* One search by hand on f (see the top of this part), whose answer is
+ * expect_sat (-1: ask the brute force); judge: whether to show every
+ * learned clause implied by brute force (small formulas only).
+ * Between conflicts it now and then calls the engine's other actions: a
+ * reduction of the learned clauses (which may compact the clause arena
+ * and so move the reasons), at times twice in a row (the first only
+ * spends the protection of recently used clauses), or a restart; what
+ * analysis relies on must survive them. */
+static void search_by_hand(const oracle_formula *f, int expect_sat,
+                           uint64_t *rng, coverage *cov, int judge) {
+  if (expect_sat < 0)
+    expect_sat = oracle_satisfiable(f, NULL);
+  dpll_solver *s = cdcl_solver(1);
+  load(s, f);
+  int answer = 0, nv = s->num_vars;
+  int *free_vars = calloc((size_t)nv + 1, sizeof *free_vars);
+  assert_non_null(free_vars);
+  for (int steps = 0; !answer; steps++) {
+    assert_true(steps < STEP_GUARD);
+    if (dpll_propagate(s) == DPLL_CONFLICT) {
+      if (dpll_level(s) == 0)
+        answer = DPLL_UNSAT;
+      else
+        analyse_conflict(s, judge ? f : NULL, rng, cov);
+      continue;
+    }
+    int other = oracle_below(rng, 12);
+    if (other <= 1) {
+      dpll_stats before, after;
+      dpll_get_stats(s, &before);
+      for (int k = 0; k <= other; k++)
+        assert_int_equal(dpll__reduce(s), 0);
+      dpll_get_stats(s, &after);
+      cov->reductions++;
+      cov->deleted += after.deleted - before.deleted;
+      check_trail(s);
+    } else if (other == 2 && dpll_level(s) > 0) {
+      dpll__restart(s);
+      assert_int_equal(dpll_level(s), 0);
+      cov->restarts++;
+      check_trail(s);
+      continue;
+    }
+    int nfree = 0;
+    for (int v = 1; v <= nv; v++)
+      if (dpll_value(s, v) == DPLL_UNASSIGNED)
+        free_vars[nfree++] = v;
+    if (nfree == 0) {
+      answer = DPLL_SAT;
+      break;
+    }
+    int v = free_vars[oracle_below(rng, nfree)];
+    assert_int_equal(dpll_decide(s, oracle_below(rng, 2) ? v : -v), 0);
+  }
+  if (answer == DPLL_SAT) {
+    unsigned char *model = calloc((size_t)f->num_vars + 1, 1);
+    assert_non_null(model);
+    for (int v = 1; v <= nv; v++)
+      model[v] = dpll_value(s, v) == 1;
+    assert_true(oracle_check(f, model));
+    free(model);
+    cov->sat++;
+  } else
+    cov->unsat++;
+  assert_int_equal(answer == DPLL_SAT, expect_sat);
+  free(free_vars);
+  dpll_free(s);
+}
+
+static void report(const coverage *cov) {
+  print_message("%d conflicts analysed: %d units, %d UIPs not the decision, "
+                "%d shortened by minimisation; %d SAT, %d UNSAT; %d "
+                "reductions deleted %llu clauses; %d restarts\n",
+                cov->conflicts, cov->units, cov->implied_uips, cov->shortened,
+                cov->sat, cov->unsat, cov->reductions,
+                (unsigned long long)cov->deleted, cov->restarts);
+}
+
+/* Small formulas: every learned clause judged by brute force. */
+static void test_random_searches(void **state) {
+  (void)state;
+  uint64_t rng = 0xA11A15EULL;
+  coverage cov = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  for (int round = 0; round < SEARCH_FORMULAS; round++) {
+    oracle_formula f;
+    random_formula(&f, &rng, 6 + oracle_below(&rng, SEARCH_MAX_VARS - 5));
+    search_by_hand(&f, -1, &rng, &cov, 1);
+    oracle_free(&f);
+  }
+  report(&cov);
+  assert_true(cov.conflicts >= 3000);
+  assert_true(cov.units >= 500);
+  assert_true(cov.implied_uips >= 500);
+  assert_true(cov.shortened >= 100);
+  assert_true(cov.sat >= 500 && cov.unsat >= 500);
+  assert_true(cov.restarts >= 100);
+}
+
+/* The pigeonhole formula: pigeon p in hole h is variable p * holes + h + 1;
+ * every pigeon in some hole, no two in one; unsatisfiable with more
+ * pigeons than holes. */
+static void pigeonhole(oracle_formula *f, int holes) {
+  oracle_init(f, (holes + 1) * holes);
+  int lits[16];
+  for (int p = 0; p <= holes; p++) {
+    for (int h = 0; h < holes; h++)
+      lits[h] = p * holes + h + 1;
+    oracle_add(f, lits, (size_t)holes);
+  }
+  for (int h = 0; h < holes; h++)
+    for (int p = 0; p <= holes; p++)
+      for (int q = p + 1; q <= holes; q++) {
+        lits[0] = -(p * holes + h + 1);
+        lits[1] = -(q * holes + h + 1);
+        oracle_add(f, lits, 2);
+      }
+}
+
+/* Longer searches, whose clauses span more levels, so that reductions
+ * find clauses to delete: pigeonhole formulas with 4 and 5 holes (UNSAT
+ * by counting) and random 3-SAT with 20 to 24 variables (the brute
+ * force's limit). */
+static void test_searches_with_reduction(void **state) {
+  (void)state;
+  uint64_t rng = 0x4ED0CEULL;
+  coverage cov = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  for (int round = 0; round < REDUCE_FORMULAS; round++) {
+    oracle_formula f;
+    int nv = 20 + oracle_below(&rng, 5), pigeons = round % 3 == 0;
+    if (pigeons)
+      pigeonhole(&f, round % 2 ? 4 : 5);
+    else
+      oracle_random(&f, &rng, nv, (size_t)(4 * nv + oracle_below(&rng, nv / 2)),
+                    3, 3);
+    search_by_hand(&f, pigeons ? 0 : -1, &rng, &cov, 0);
+    oracle_free(&f);
+  }
+  report(&cov);
+  assert_true(cov.conflicts >= 1000);
+  assert_true(cov.deleted >= 100);
+  assert_true(cov.sat >= 10 && cov.unsat >= 10);
+}
+
+/* ---- What dpll_solve learns ----------------------------------------------
+ *
+ * The trace shows every learned clause (DPLL_EVENT_LEARN); each must be
+ * implied by the formula, under every setting that changes how clauses
+ * are derived or kept (minimisation, pure literals at the root, restarts,
+ * reduction). */
+
+typedef struct collected {
+  int *lits;     /* the clauses, one after another */
+  size_t *start; /* clause i is lits[start[i] .. start[i + 1] - 1] */
+  size_t n, used, cap_lits, cap_clauses;
+  int bad_lit; /* events whose literal is not in their clause */
+} collected;
+
+static void collect(void *ctx, const dpll_event *e) {
+  collected *c = ctx;
+  if (e->kind != DPLL_EVENT_LEARN)
+    return;
+  if (c->used + e->clause_size > c->cap_lits) {
+    c->cap_lits = 2 * (c->used + e->clause_size) + 64;
+    c->lits = realloc(c->lits, c->cap_lits * sizeof *c->lits);
+    assert_non_null(c->lits);
+  }
+  if (c->n + 2 > c->cap_clauses) {
+    c->cap_clauses = 2 * c->n + 64;
+    c->start = realloc(c->start, c->cap_clauses * sizeof *c->start);
+    assert_non_null(c->start);
+  }
+  if (!holds(e->clause, e->clause_size, e->lit))
+    c->bad_lit++;
+  memcpy(c->lits + c->used, e->clause, e->clause_size * sizeof *e->clause);
+  c->start[c->n] = c->used;
+  c->used += e->clause_size;
+  c->start[++c->n] = c->used;
+}
+
+enum { TRACE_FORMULAS = 2000 };
+
+static void test_learned_clauses_implied(void **state) {
+  (void)state;
+  uint64_t rng = 0x1EA4EDULL;
+  size_t total = 0;
+  for (int round = 0; round < TRACE_FORMULAS; round++) {
+    oracle_formula f;
+    int nv = 8 + oracle_below(&rng, 5); /* 8 to 12 */
+    random_formula(&f, &rng, nv);
+    int expect_sat = oracle_satisfiable(&f, NULL);
+    dpll_solver *s = cdcl_solver(round % 2);
+    assert_int_equal(dpll_set_option(s, "pure", (round / 2) % 2), 0);
+    assert_int_equal(dpll_set_option(s, "restarts", (round / 4) % 3), 0);
+    assert_int_equal(dpll_set_option(s, "reduce", (round / 12) % 2), 0);
+    collected c = {NULL, NULL, 0, 0, 0, 0, 0};
+    c.start = malloc(sizeof *c.start);
+    assert_non_null(c.start);
+    c.start[0] = 0;
+    load(s, &f);
+    dpll_set_trace(s, collect, &c);
+    int res = dpll_solve(s);
+    assert_int_equal(res, expect_sat ? DPLL_SAT : DPLL_UNSAT);
+    dpll_stats st;
+    dpll_get_stats(s, &st);
+    assert_int_equal(c.n, st.learned);
+    assert_int_equal(c.bad_lit, 0);
+    for (size_t i = 0; i < c.n; i++) {
+      size_t len = c.start[i + 1] - c.start[i];
+      if (!implied_by(&f, c.lits + c.start[i], len)) {
+        print_message("round %d: learned clause %zu of %zu is not implied\n",
+                      round, i, c.n);
+        fail();
+      }
+    }
+    total += c.n;
+    free(c.lits);
+    free(c.start);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%zu learned clauses judged\n", total);
+  assert_true(total >= 2000);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_first_uip),
+      cmocka_unit_test(test_learned_unit),
+      cmocka_unit_test(test_minimize),
+      cmocka_unit_test(test_random_searches),
+      cmocka_unit_test(test_searches_with_reduction),
+      cmocka_unit_test(test_learned_clauses_implied),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
