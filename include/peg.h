@@ -253,9 +253,17 @@ PEG_API void peg_encoding_free(peg_encoding *e);
 /* The encoding's board (borrowed, valid while e lives). */
 PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
 
-/* Options, by name, before emitting (see docs/encoding.md):
- *   at_least_one  1 (default): a clause per time step saying that some
- *                 jump happens (valid: every jump removes one peg); 0: no.
+/* Options, by name, before emitting (see docs/encoding.md), each 0 or 1:
+ *   at_least_one      1 (default): a clause per time step saying that some
+ *                     jump happens (valid: every jump removes one peg).
+ *   canonical_order   1 (default): of the plays that differ only by the
+ *                     order of jumps touching different holes, allow only
+ *                     some (at least one of each such family): fewer
+ *                     models, the same puzzles solvable.
+ *   position_classes  1 (default): with one peg anywhere as the goal and a
+ *                     given start, rule out the final holes that a colour
+ *                     parity argument shows unreachable.
+ * With the last two at 0 the models are exactly the plays.
  * Returns 0 or PEG_EOPTION. */
 PEG_API int peg_encoding_set_option(peg_encoding *e, const char *name,
                                     int value);
@@ -265,7 +273,8 @@ PEG_API int peg_encoding_get_option(const peg_encoding *e, const char *name,
 /* T, the number of jumps of a solution. */
 PEG_API int peg_encoding_steps(const peg_encoding *e);
 
-/* The number of atoms (variables 1..atoms) and of clauses emit produces. */
+/* The number of atoms (variables 1..atoms) and of clauses emit produces
+ * (PEG_ENOMEM if memory runs out while counting). */
 PEG_API int peg_encoding_atoms(const peg_encoding *e);
 PEG_API int64_t peg_encoding_clauses(const peg_encoding *e);
 

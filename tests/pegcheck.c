@@ -289,7 +289,51 @@ static uint64_t count_from(const pc_board *b, uint64_t pegs, int left,
   return total;
 }
 
-uint64_t pc_count_plays(const pc_board *b) {
+/* Whether jumps x and y (2 * triple + direction) touch six different
+ * holes. */
+static int independent(const pc_board *b, int x, int y) {
+  const int *p = b->triples[x / 2], *q = b->triples[y / 2];
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < 3; k++)
+      if (p[i] == q[k])
+        return 0;
+  return 1;
+}
+
+/* As count_from, counting only the plays in canonical order: a jump that
+ * is independent of the one before it has a larger number.  last: the
+ * number of the previous jump, -1 at the start.  The memo key holds the
+ * pegs (at most 39 holes) and last. */
+static uint64_t count_canonical(const pc_board *b, uint64_t pegs, int last,
+                                int left, memo *m) {
+  if (left == 0) {
+    unsigned char state[65];
+    for (int h = 1; h <= b->holes; h++)
+      state[h] = (pegs & bit(h)) != 0;
+    return (uint64_t)at_goal(b, state);
+  }
+  uint64_t key = pegs | ((uint64_t)(last + 1) << 40), found;
+  if (memo_find(m, key, &found))
+    return found;
+  uint64_t total = 0;
+  for (int t = 0; t < b->num_triples; t++)
+    for (int d = 0; d < 2; d++) {
+      int x = 2 * t + d;
+      if (last >= 0 && x < last && independent(b, x, last))
+        continue;
+      int f = b->triples[t][d ? 2 : 0], o = b->triples[t][1],
+          to = b->triples[t][d ? 0 : 2];
+      if ((pegs & bit(f)) && (pegs & bit(o)) && !(pegs & bit(to)))
+        total += count_canonical(b, (pegs & ~bit(f) & ~bit(o)) | bit(to), x,
+                                 left - 1, m);
+    }
+  memo_put(m, key, total);
+  return total;
+}
+
+uint64_t pc_count_plays(const pc_board *b) { return pc_count(b, 0); }
+
+uint64_t pc_count(const pc_board *b, int canonical) {
   int goal_pegs = 1;
   if (b->goal_given) {
     goal_pegs = 0;
@@ -308,7 +352,8 @@ uint64_t pc_count_plays(const pc_board *b) {
     if (count < goal_pegs)
       continue;
     memo m = {must(calloc(1024, 8)), must(calloc(1024, 8)), 1024, 0};
-    total += count_from(b, pegs, count - goal_pegs, &m);
+    total += canonical ? count_canonical(b, pegs, -1, count - goal_pegs, &m)
+                       : count_from(b, pegs, count - goal_pegs, &m);
     free(m.keys);
     free(m.values);
   }

@@ -51,4 +51,10 @@ int pc_replay_text(const pc_board *b, const char *text, size_t size, char *why,
  * choices of empty hole. */
 uint64_t pc_count_plays(const pc_board *b);
 
+/* canonical 0: pc_count_plays; 1: only the plays where each jump that
+ * touches none of the holes of the jump before it has a larger number
+ * than that one (jump 2t is triple t's a->c, 2t+1 its c->a).  Boards of
+ * at most 39 holes when canonical. */
+uint64_t pc_count(const pc_board *b, int canonical);
+
 #endif

@@ -876,9 +876,10 @@ static int add_to_solver(void *ctx, const int *lits, size_t n) {
  * a legal play from the start to the goal, the Peg atoms the positions
  * that play passes through, and no play found twice.  The number of models
  * must be pegcheck's number of plays. */
-static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
-                      int at_least_one) {
-  peg_encoding *e = encode(b);
+static void enumerate_mode(const char *what, const peg_board *b,
+                           const pc_board *pc, int at_least_one,
+                           int redundant) {
+  peg_encoding *e = redundant ? encode_default(b) : encode(b);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
@@ -892,6 +893,21 @@ static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
   CHECK(dpll_num_vars(s) == A, "%s: the clauses mention atoms up to %d, of %d",
         what, dpll_num_vars(s), A);
   uint64_t plays = pc_count_plays(pc);
+  if (redundant) {
+    /* The library's defaults: the models are the plays in canonical
+     * order (position classes only rule out final holes that no play
+     * reaches, so they remove none).  pegcheck counts those, reading
+     * the board from its text so that the jumps have the same numbers. */
+    size_t size;
+    char *text = peg_board_text(b, &size), why[200];
+    pc_board same;
+    assert_non_null(text);
+    CHECK(pc_board_read(text, size, &same, why, sizeof why),
+          "%s: pegcheck cannot read the board: %s", what, why);
+    plays = pc_count(&same, 1);
+    pc_board_free(&same);
+    free(text);
+  }
   int(*jumps)[3] = malloc((size_t)(T ? T : 1) * sizeof *jumps);
   int *seen = NULL; /* the plays found, T*3 ints each */
   int *block = malloc((size_t)A * sizeof *block);
@@ -955,8 +971,9 @@ static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
       block[a - 1] = dpll_model(s, a) == 1 ? -a : a;
     assert_int_equal(dpll_add_clause(s, block, (size_t)A), 0);
   }
-  print_message("%-40s T = %d, %5d atoms: %llu models, %llu plays\n", what, T,
-                A, (unsigned long long)models, (unsigned long long)plays);
+  print_message("%-40s T = %d, %5d atoms: %llu models, %llu %splays\n", what, T,
+                A, (unsigned long long)models, (unsigned long long)plays,
+                redundant ? "canonical " : "");
   CHECK(models == plays, "%s: %llu models, %llu plays", what,
         (unsigned long long)models, (unsigned long long)plays);
   free(seen);
@@ -965,6 +982,14 @@ static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
   free(jumps);
   dpll_free(s);
   peg_encoding_free(e);
+}
+
+/* Both encodings: the seed's exact one, and the default with the
+ * redundant clauses. */
+static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
+                      int at_least_one) {
+  enumerate_mode(what, b, pc, at_least_one, 0);
+  enumerate_mode(what, b, pc, at_least_one, 1);
 }
 
 /* The smallest triangles: triangle2 has no jump at all, triangle3 three
@@ -1134,6 +1159,127 @@ static void test_semantic_goals(void **state) {
   }
 }
 
+/* ---- position classes ---- */
+
+/* Collects the unit clauses -Peg(H, T+1) the encoding adds beyond the
+ * seed's axioms: the default encoding's clauses minus the exact one's that
+ * are negative units on the last step.  excluded[h] = 1 for each. */
+typedef struct units {
+  int first, last; /* the atoms Peg(1,T+1) .. Peg(N,T+1) */
+  unsigned char excluded[128];
+  int count;
+} units;
+
+static int collect_final_units(void *ctx, const int *lits, size_t n) {
+  units *u = ctx;
+  if (n == 1 && -lits[0] >= u->first && -lits[0] <= u->last) {
+    u->excluded[-lits[0] - u->first + 1] = 1;
+    u->count++;
+  }
+  return 0;
+}
+
+static int final_units(const peg_board *b, int classes, units *u) {
+  peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "position_classes", classes), 0);
+  int T = peg_encoding_steps(e), N = peg_board_holes(b);
+  memset(u, 0, sizeof *u);
+  u->first = peg_atom_peg(e, 1, T + 1);
+  u->last = peg_atom_peg(e, N, T + 1);
+  assert_int_equal(peg_encoding_emit(e, collect_final_units, u), 0);
+  int64_t clauses = peg_encoding_clauses(e);
+  peg_encoding_free(e);
+  return (int)clauses;
+}
+
+/* Every final hole the classes rule out is unreachable: pegcheck finds no
+ * play to it.  All starts of the 10- and 15-hole triangles. */
+static void test_classes_sound(void **state) {
+  (void)state;
+  int excluded_total = 0, puzzles = 0;
+  for (int rows = 4; rows <= 5; rows++)
+    for (int empty = 1; empty <= rows * (rows + 1) / 2; empty++) {
+      char name[32];
+      snprintf(name, sizeof name, "triangle%d", rows);
+      peg_board *b = named(name, empty);
+      units with, without;
+      int n_with = final_units(b, 1, &with),
+          n_without = final_units(b, 0, &without);
+      /* the exact encoding has no such units; the count says how many */
+      CHECK(without.count == 0, "%s from %d: units without classes", name,
+            empty);
+      CHECK(n_with - n_without == with.count,
+            "%s from %d: %d more clauses, %d units", name, empty,
+            n_with - n_without, with.count);
+      pc_board pc;
+      pc_board_triangle(&pc, rows, empty);
+      pc.goal_given = 1;
+      for (int h = 1; h <= pc.holes; h++) {
+        if (!with.excluded[h])
+          continue;
+        memset(pc.goal, 0, sizeof pc.goal);
+        pc.goal[h] = 1;
+        CHECK(pc_count_plays(&pc) == 0,
+              "%s from %d: hole %d excluded, but pegcheck finds plays", name,
+              empty, h);
+      }
+      excluded_total += with.count;
+      puzzles++;
+      pc_board_free(&pc);
+      peg_board_free(b);
+    }
+  print_message("position classes: %d final holes excluded in %d puzzles\n",
+                excluded_total, puzzles);
+  assert_true(excluded_total > 0);
+}
+
+/* Known results: on the English cross with the centre empty the last peg
+ * can only be in the centre or in one of the four holes three steps from
+ * it along the axes (holes 2, 14, 20, 32 in the catalogue's numbering:
+ * the middle of the top arm's first row, and so on); on the French board
+ * with the centre empty no hole can hold the last peg; the 10-hole
+ * triangle with its apex empty has no one-peg finish.  No classes with a
+ * given goal or a free start. */
+static void test_classes_known(void **state) {
+  (void)state;
+  units u;
+  peg_board *b = named("english", -1);
+  final_units(b, 1, &u);
+  const int english[] = {2, 14, 17, 20, 32};
+  for (int h = 1, k = 0; h <= 33; h++) {
+    int allowed = k < 5 && english[k] == h;
+    k += allowed;
+    CHECK(u.excluded[h] == !allowed, "english: hole %d %s", h,
+          allowed ? "excluded" : "allowed");
+  }
+  peg_board_free(b);
+  b = named("french", -1);
+  final_units(b, 1, &u);
+  CHECK(u.count == 37, "french: %d holes excluded, not all 37", u.count);
+  peg_board_free(b);
+  b = named("triangle4", 1);
+  final_units(b, 1, &u);
+  CHECK(u.count == 10, "triangle4 from 1: %d holes excluded", u.count);
+  /* a given goal has its own units (axiom 6'): the classes add none */
+  int goal = 4;
+  units exact;
+  assert_int_equal(peg_board_set_goal(b, &goal, 1), 0);
+  CHECK(final_units(b, 1, &u) == final_units(b, 0, &exact) &&
+            u.count == exact.count,
+        "a given goal: %d units with classes, %d without", u.count,
+        exact.count);
+  peg_board_free(b);
+  b = named("triangle4", 0);
+  final_units(b, 1, &u);
+  CHECK(u.count == 0, "a free start: %d units", u.count);
+  peg_board_free(b);
+  /* a board without positions: nothing to colour */
+  b = parse_board("6 1\n1 2 3\n4 5 6\n1 4 6\n");
+  final_units(b, 1, &u);
+  CHECK(u.count == 0, "a board without positions: %d units", u.count);
+  peg_board_free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_four_hole),
@@ -1153,6 +1299,8 @@ int main(void) {
       cmocka_unit_test(test_semantic_triangle4),
       cmocka_unit_test(test_semantic_triangle4_free),
       cmocka_unit_test(test_semantic_goals),
+      cmocka_unit_test(test_classes_sound),
+      cmocka_unit_test(test_classes_known),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,8 @@ static int parse_key(const char *text, size_t n, peg_encoding **out,
  * at time 1 are atoms 2t+1 and 2t+2, at time 2 atoms 8+2t+1, 8+2t+2; then
  * Peg(H,I) = 16 + 4(I-1) + H. */
 static const char four_key[] = "peg-key 1\n"
-                               "options at_least_one=1\n"
+                               "options at_least_one=1 canonical_order=0 "
+                               "position_classes=0\n"
                                "board\n"
                                "4 1\n"
                                "1 2 3\n"
@@ -92,8 +93,11 @@ static void test_text_by_hand(void **state) {
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
   key = peg_key_text(e, NULL);
   assert_non_null(key);
-  assert_memory_equal(key, "peg-key 1\noptions at_least_one=0\nboard\n", 39);
-  assert_string_equal(key + 39, four_key + 39);
+  static const char head0[] = "peg-key 1\noptions at_least_one=0 "
+                              "canonical_order=0 position_classes=0\nboard\n";
+  size_t head = sizeof head0 - 1;
+  assert_memory_equal(key, head0, head);
+  assert_string_equal(key + head, four_key + head);
   free(key);
   peg_encoding_free(e);
   peg_board_free(b);
@@ -127,14 +131,18 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   const peg_board *b = peg_encoding_board(e);
   char *board = peg_board_text(b, NULL);
   assert_non_null(board);
-  int alo = -1;
+  int alo = -1, order = -1, classes = -1;
   assert_int_equal(peg_encoding_get_option(e, "at_least_one", &alo), 0);
+  assert_int_equal(peg_encoding_get_option(e, "canonical_order", &order), 0);
+  assert_int_equal(peg_encoding_get_option(e, "position_classes", &classes), 0);
   char line[200], want[200];
   size_t pos = 0;
   assert_true(next_line(key, size, &pos, line, sizeof line));
   CHECK(strcmp(line, "peg-key 1") == 0, "%s: header '%s'", what, line);
   assert_true(next_line(key, size, &pos, line, sizeof line));
-  snprintf(want, sizeof want, "options at_least_one=%d", alo);
+  snprintf(want, sizeof want,
+           "options at_least_one=%d canonical_order=%d position_classes=%d",
+           alo, order, classes);
   CHECK(strcmp(line, want) == 0, "%s: options '%s'", what, line);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   CHECK(strcmp(line, "board") == 0, "%s: '%s', not 'board'", what, line);

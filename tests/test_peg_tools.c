@@ -224,10 +224,12 @@ typedef struct front_output {
   const char *key;     /* the back matter, into the output */
   size_t key_len;      /* to its end */
   int at_least_one;    /* from the options line */
-  const char *board;   /* the board file inside the key */
-  size_t board_len;    /* up to "end board" */
-  int atoms;           /* from "atoms N" */
-  int max_var;         /* largest variable in the clauses */
+  int canonical_order; /* (0 if the line does not say) */
+  int position_classes;
+  const char *board; /* the board file inside the key */
+  size_t board_len;  /* up to "end board" */
+  int atoms;         /* from "atoms N" */
+  int max_var;       /* largest variable in the clauses */
 } front_output;
 
 /* The next line of [*p, end) without its newline, in line/len; false at the
@@ -340,6 +342,16 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
     return false;
   }
   f->at_least_one = *alo == '1';
+  static const char *const flags[2] = {"canonical_order=1",
+                                       "position_classes=1"};
+  int *flag_values[2] = {&f->canonical_order, &f->position_classes};
+  for (int k = 0; k < 2; k++) {
+    size_t n = strlen(flags[k]);
+    *flag_values[k] = 0;
+    for (size_t i = 8; i + n <= len; i++)
+      if (!memcmp(line + i, flags[k], n))
+        *flag_values[k] = 1;
+  }
   if (!next_line(&p, end, &line, &len) || !line_is(line, len, "board")) {
     snprintf(why, size, "no \"board\" line after the options");
     return false;
@@ -392,8 +404,28 @@ typedef struct counts {
   int64_t atoms, clauses;
 } counts;
 
-/* The counts of docs/encoding.md for puzzle b. */
-static counts expected_counts(const pc_board *b, bool at_least_one) {
+/* The number of pairs of jumps (either direction of a triple), the second
+ * before the first in the board's order, that touch six different holes:
+ * each gives canonical_order one clause per pair of consecutive steps. */
+static int64_t independent_pairs(const pc_board *b) {
+  int64_t pairs = 0;
+  for (int x = 0; x < 2 * b->num_triples; x++)
+    for (int y = 0; y < x; y++) {
+      const int *tx = b->triples[x / 2], *ty = b->triples[y / 2];
+      bool shared = false;
+      for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+          shared |= tx[i] == ty[k];
+      pairs += !shared;
+    }
+  return pairs;
+}
+
+/* The counts of docs/encoding.md for puzzle b, the seed's axioms and (if
+ * order) the canonical-order clauses; position classes add at most N
+ * units, checked by the caller. */
+static counts expected_counts(const pc_board *b, bool at_least_one,
+                              bool order) {
   counts c;
   c.n = b->holes;
   c.j = 2L * b->num_triples;
@@ -403,7 +435,8 @@ static counts expected_counts(const pc_board *b, bool at_least_one) {
   c.clauses = 3 * j * t + 3 * j * t + n * t + n * t + j * (j - 1) / 2 * t +
               (at_least_one ? t : 0) +
               (b->free_start ? 1 + n * (n - 1) / 2 : n) +
-              (b->goal_given ? n : 1 + n * (n - 1) / 2);
+              (b->goal_given ? n : 1 + n * (n - 1) / 2) +
+              (order && t >= 2 ? independent_pairs(b) * (t - 1) : 0);
   return c;
 }
 
@@ -435,7 +468,7 @@ static bool check_front(const char *name, const buffer *out,
     failure(name, "the key's board is not the puzzle: %s", why);
     ok = false;
   }
-  counts c = expected_counts(&kb, at_least_one);
+  counts c = expected_counts(&kb, at_least_one, f->canonical_order);
   /* The DP format has no empty clause: peg-front writes the one a board
    * without jumps needs ("some jump at every step") as the two lines "1"
    * and "-1" (docs/encoding.md), one line more than the count. */
@@ -446,9 +479,13 @@ static bool check_front(const char *name, const buffer *out,
             f->atoms, c.atoms, c.n, c.j, c.t);
     ok = false;
   }
-  if (ok && (int64_t)f->clauses.count != c.clauses) {
-    failure(name, "%zu clauses, expected %" PRId64 " (N=%ld J=%ld T=%ld)",
-            f->clauses.count, c.clauses, c.n, c.j, c.t);
+  /* Position classes add a unit -Peg(H,T+1) for each hole they exclude
+   * (all of them when the puzzle has no solution for that reason). */
+  int64_t classes = (int64_t)f->clauses.count - c.clauses;
+  if (ok && (classes < 0 || classes > (f->position_classes ? c.n : 0))) {
+    failure(name, "%zu clauses, expected %" PRId64 "%s (N=%ld J=%ld T=%ld)",
+            f->clauses.count, c.clauses,
+            f->position_classes ? " and at most N more" : "", c.n, c.j, c.t);
     ok = false;
   }
   if (ok && f->max_var > f->atoms) {
@@ -1549,6 +1586,62 @@ static void test_no_at_least_one(void **state) {
   end_cases("--no-at-least-one");
 }
 
+/* --exact, --no-canonical-order, --no-position-classes: the key says which
+ * clauses are in (check_front counts them by that), the answers are right,
+ * and the flags do what they say. */
+static void test_redundant_options(void **state) {
+  (void)state;
+  begin_cases();
+  static const struct {
+    const char *args[6];
+    int rows, empty, solvable;
+    const char *options;
+  } cases[] = {
+      {{"--exact", "--board", "triangle4", "--empty", "2"},
+       4,
+       2,
+       1,
+       "canonical_order=0 position_classes=0"},
+      {{"--board", "triangle4", "--empty", "1", "--exact"},
+       4,
+       1,
+       0,
+       "canonical_order=0 position_classes=0"},
+      {{"--no-canonical-order", "--board", "triangle5", "--empty", "1"},
+       5,
+       1,
+       1,
+       "canonical_order=0 position_classes=1"},
+      {{"--no-position-classes", "--board", "triangle5", "--empty", "4"},
+       5,
+       4,
+       1,
+       "canonical_order=1 position_classes=0"},
+      {{"--board", "triangle5", "--empty", "13"},
+       5,
+       13,
+       1,
+       "canonical_order=1 position_classes=1"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char name[200];
+    command_name(name, sizeof name, "peg-front", cases[i].args);
+    pc_board judge;
+    pc_board_triangle(&judge, cases[i].rows, cases[i].empty);
+    play(name, cases[i].args, &judge, true, cases[i].solvable);
+    pc_board_free(&judge);
+    run_result r = {0};
+    if (run_ok(name, &r, front_tool, tmp_dir, NULL, cases[i].args)) {
+      if (!strstr(r.out.data, cases[i].options))
+        failure(name, "the key's options line does not say %s",
+                cases[i].options);
+    }
+    buffer_free(&r.out);
+    buffer_free(&r.err);
+  }
+  end_cases("redundant-clause options");
+}
+
 /* Standard input and output files, for both tools: the same bytes as with
  * a file argument and standard output. */
 static void test_stdin_and_output(void **state) {
@@ -2012,6 +2105,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_small_triangles),
       cmocka_unit_test(test_advanced),
       cmocka_unit_test(test_no_at_least_one),
+      cmocka_unit_test(test_redundant_options),
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_draw),
   };

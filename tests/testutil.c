@@ -39,9 +39,17 @@ peg_board *named(const char *name, int empty) {
   return b;
 }
 
-peg_encoding *encode(const peg_board *b) {
+peg_encoding *encode_default(const peg_board *b) {
   int err = 0;
   peg_encoding *e = peg_encoding_new(b, &err);
   CHECK(e != NULL, "peg_encoding_new failed: %d (%s)", err, peg_strerror(err));
+  return e;
+}
+
+peg_encoding *encode(const peg_board *b) {
+  peg_encoding *e = encode_default(b);
+  CHECK(peg_encoding_set_option(e, "canonical_order", 0) == 0 &&
+            peg_encoding_set_option(e, "position_classes", 0) == 0,
+        "cannot turn the redundant clauses off");
   return e;
 }

@@ -20,9 +20,13 @@
 int add(dpll_solver *s, int n, ...);
 
 /* For the libpeg tests; each fails the test if the call fails.  named: a
- * catalogue board, with hole `empty` empty (< 0: the catalogue's own). */
+ * catalogue board, with hole `empty` empty (< 0: the catalogue's own).
+ * encode: the seed's exact encoding (no redundant clauses: the options
+ * canonical_order and position_classes off), whose models are exactly
+ * the plays; encode_default: with the library's default options. */
 peg_board *parse_board(const char *text);
 peg_board *named(const char *name, int empty);
 peg_encoding *encode(const peg_board *b);
+peg_encoding *encode_default(const peg_board *b);
 
 #endif

@@ -8,7 +8,10 @@
 #include <string.h>
 
 /* Options: name, default, minimum, maximum. */
-#define PEG_OPTIONS(X) X(at_least_one, 1, 0, 1)
+#define PEG_OPTIONS(X)                                                         \
+  X(at_least_one, 1, 0, 1)                                                     \
+  X(canonical_order, 1, 0, 1)                                                  \
+  X(position_classes, 1, 0, 1)
 
 peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   int dummy;
@@ -96,37 +99,36 @@ int64_t peg_encoding_clauses(const peg_encoding *e) {
   if (!e)
     return 0;
   int64_t j = (int64_t)e->jumps, t = e->steps, n = e->holes;
+  int64_t order = 0;
+  if (e->canonical_order && t >= 2) {
+    int64_t independent = peg__independent_pairs(e);
+    if (independent < 0)
+      return PEG_ENOMEM;
+    order = independent * (t - 1);
+  }
   return 6 * j * t      /* preconditions and effects */
          + 2 * n * t    /* frame axioms */
          + pairs(j) * t /* at most one jump per step */
          + (e->at_least_one ? t : 0) +
          (e->board->free_start ? 1 + pairs(n) : n) +
-         (e->board->goal_given ? n : 1 + pairs(n));
+         (e->board->goal_given ? n : 1 + pairs(n)) + order +
+         peg__excluded_holes(e);
 }
 
 /* ---- Atom numbers -----------------------------------------------------------
  */
 
-static int jump_atom(const peg_encoding *e, size_t j, int time) {
-  return (int)((size_t)(time - 1) * e->jumps + j + 1);
-}
-
-static int peg_atom(const peg_encoding *e, int hole, int time) {
-  return (int)(e->jumps * (size_t)e->steps + (size_t)(time - 1) * e->holes +
-               (size_t)hole);
-}
-
 int peg_atom_peg(const peg_encoding *e, int hole, int time) {
   if (!e || hole < 1 || hole > e->holes || time < 1 || time > e->steps + 1)
     return PEG_EATOM;
-  return peg_atom(e, hole, time);
+  return peg__peg_atom(e, hole, time);
 }
 
 int peg_atom_jump(const peg_encoding *e, int from, int over, int to, int time) {
   if (!e || time < 1 || time > e->steps)
     return PEG_EATOM;
   long j = peg__find_jump(e->board, from, over, to);
-  return j < 0 ? PEG_EATOM : jump_atom(e, (size_t)j, time);
+  return j < 0 ? PEG_EATOM : peg__jump_atom(e, (size_t)j, time);
 }
 
 int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
@@ -252,11 +254,11 @@ static void jumps_and_effects(const peg_encoding *e, emitter *m) {
     for (int t = 1; t <= e->steps; t++)
       for (size_t j = 0; j < e->jumps; j++) {
         peg_jump x = peg__jump_of(e->board, j);
-        int jump = -jump_atom(e, j, t), at = pass ? t + 1 : t;
+        int jump = -peg__jump_atom(e, j, t), at = pass ? t + 1 : t;
         int sign = pass ? -1 : 1; /* before: A, B full, C empty; after: not */
-        if (!send2(m, jump, sign * peg_atom(e, x.from, at)) ||
-            !send2(m, jump, sign * peg_atom(e, x.over, at)) ||
-            !send2(m, jump, -sign * peg_atom(e, x.to, at)))
+        if (!send2(m, jump, sign * peg__peg_atom(e, x.from, at)) ||
+            !send2(m, jump, sign * peg__peg_atom(e, x.over, at)) ||
+            !send2(m, jump, -sign * peg__peg_atom(e, x.to, at)))
           return;
       }
 }
@@ -270,10 +272,10 @@ static void frames(const peg_encoding *e, const hole_jumps *h, emitter *m) {
         const size_t *list = pass ? h->put : h->take;
         int sign = pass ? -1 : 1; /* 3A: loses its peg; 3B: gains one */
         size_t n = 0;
-        m->lits[n++] = -sign * peg_atom(e, hole, t);
-        m->lits[n++] = sign * peg_atom(e, hole, t + 1);
+        m->lits[n++] = -sign * peg__peg_atom(e, hole, t);
+        m->lits[n++] = sign * peg__peg_atom(e, hole, t + 1);
         for (size_t k = start[hole]; k < start[hole + 1]; k++)
-          m->lits[n++] = jump_atom(e, list[k], t);
+          m->lits[n++] = peg__jump_atom(e, list[k], t);
         if (!send(m, n))
           return;
       }
@@ -284,13 +286,13 @@ static void one_jump(const peg_encoding *e, emitter *m) {
   for (int t = 1; t <= e->steps; t++)
     for (size_t a = 0; a < e->jumps; a++)
       for (size_t b = a + 1; b < e->jumps; b++)
-        if (!send2(m, -jump_atom(e, a, t), -jump_atom(e, b, t)))
+        if (!send2(m, -peg__jump_atom(e, a, t), -peg__jump_atom(e, b, t)))
           return;
   if (!e->at_least_one)
     return;
   for (int t = 1; t <= e->steps; t++) {
     for (size_t j = 0; j < e->jumps; j++)
-      m->lits[j] = jump_atom(e, j, t);
+      m->lits[j] = peg__jump_atom(e, j, t);
     if (!send(m, e->jumps))
       return;
   }
@@ -300,7 +302,8 @@ static void one_jump(const peg_encoding *e, emitter *m) {
 static bool state(const peg_encoding *e, const unsigned char *set, int time,
                   emitter *m) {
   for (int hole = 1; hole <= e->holes; hole++) {
-    m->lits[0] = set[hole] ? peg_atom(e, hole, time) : -peg_atom(e, hole, time);
+    m->lits[0] = set[hole] ? peg__peg_atom(e, hole, time)
+                           : -peg__peg_atom(e, hole, time);
     if (!send(m, 1))
       return false;
   }
@@ -310,12 +313,13 @@ static bool state(const peg_encoding *e, const unsigned char *set, int time,
 /* Exactly one hole has the value `sign` (1: a peg, -1: empty) at time. */
 static bool exactly_one(const peg_encoding *e, int sign, int time, emitter *m) {
   for (int hole = 1; hole <= e->holes; hole++)
-    m->lits[hole - 1] = sign * peg_atom(e, hole, time);
+    m->lits[hole - 1] = sign * peg__peg_atom(e, hole, time);
   if (!send(m, (size_t)e->holes))
     return false;
   for (int a = 1; a <= e->holes; a++)
     for (int b = a + 1; b <= e->holes; b++)
-      if (!send2(m, -sign * peg_atom(e, a, time), -sign * peg_atom(e, b, time)))
+      if (!send2(m, -sign * peg__peg_atom(e, a, time),
+                 -sign * peg__peg_atom(e, b, time)))
         return false;
   return true;
 }
@@ -344,6 +348,10 @@ int peg_encoding_emit(const peg_encoding *e, peg_clause_fn fn, void *ctx) {
       one_jump(e, &m);
     if (!m.rc)
       start_and_end(e, &m);
+    if (!m.rc)
+      m.rc = peg__emit_order(e, fn, ctx);
+    if (!m.rc)
+      m.rc = peg__emit_classes(e, fn, ctx);
     rc = m.rc;
   }
   free_index(&h);

@@ -61,9 +61,36 @@ struct peg_encoding {
   peg_board *board; /* own copy */
   int holes, steps; /* N, T */
   size_t jumps;     /* J */
-  int at_least_one;
+  int at_least_one; /* options (encode.c's PEG_OPTIONS) */
+  int canonical_order;
+  int position_classes;
   int atoms;
 };
+
+static inline int peg__jump_atom(const peg_encoding *e, size_t j, int time) {
+  return (int)((size_t)(time - 1) * e->jumps + j + 1);
+}
+
+static inline int peg__peg_atom(const peg_encoding *e, int hole, int time) {
+  return (int)(e->jumps * (size_t)e->steps + (size_t)(time - 1) * e->holes +
+               (size_t)hole);
+}
+
+/* ---- redundant.c ----------------------------------------------------------
+ */
+
+/* Every jump by hole (the three holes it touches), CSR style. */
+typedef struct peg__hole_index {
+  size_t *start; /* [holes + 2]: hole h's jumps are jumps[start[h]..] */
+  size_t *jumps;
+} peg__hole_index;
+
+int peg__hole_index_build(const peg_encoding *e, peg__hole_index *h);
+void peg__hole_index_free(peg__hole_index *h);
+int64_t peg__independent_pairs(const peg_encoding *e); /* -1: no memory */
+int peg__excluded_holes(const peg_encoding *e);
+int peg__emit_order(const peg_encoding *e, peg_clause_fn fn, void *ctx);
+int peg__emit_classes(const peg_encoding *e, peg_clause_fn fn, void *ctx);
 
 /* ---- key.c ----------------------------------------------------------------
  */

@@ -16,8 +16,11 @@ char *peg_key_text(const peg_encoding *e, size_t *size) {
   char *board = peg_board_text(e->board, &board_size);
   if (!board)
     return NULL;
-  peg__text_printf(&t, "%s\noptions at_least_one=%d\nboard\n", KEY_HEADER,
-                   e->at_least_one);
+  peg__text_printf(&t,
+                   "%s\noptions at_least_one=%d canonical_order=%d "
+                   "position_classes=%d\nboard\n",
+                   KEY_HEADER, e->at_least_one, e->canonical_order,
+                   e->position_classes);
   peg__text_put(&t, board, board_size);
   free(board);
   peg__text_printf(&t, "end board\natoms %d\n", e->atoms);

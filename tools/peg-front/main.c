@@ -27,6 +27,12 @@ static const char usage[] =
     "                       (0: the solver chooses the empty hole)\n"
     "  -o, --output FILE    write to FILE (instead of OUTPUT)\n"
     "  -d, --dimacs         write DIMACS instead, the key as 'c' lines\n"
+    "      --exact          only the axioms, whose models are exactly the\n"
+    "                       plays: no canonical order, no position classes\n"
+    "      --no-canonical-order  allow every order of jumps that touch\n"
+    "                       different holes (by default only some)\n"
+    "      --no-position-classes  do not rule out final holes by the\n"
+    "                       colour-parity argument\n"
     "      --no-at-least-one  leave out the clauses that say some jump\n"
     "                       happens at every step\n"
     "  -w, --write-board    write the board file instead of clauses\n"
@@ -42,7 +48,7 @@ const char *cli_tool = "peg-front";
 typedef struct options {
   cli_files files;
   const char *board, *empty;
-  int dimacs, write_board, list, no_at_least_one;
+  int dimacs, write_board, list, no_at_least_one, no_order, no_classes;
 } options;
 
 static int parse_args(int argc, char **argv, options *o) {
@@ -62,6 +68,12 @@ static int parse_args(int argc, char **argv, options *o) {
       o->list = 1;
     else if (cli_flag(arg, NULL, "--no-at-least-one"))
       o->no_at_least_one = 1;
+    else if (cli_flag(arg, NULL, "--no-canonical-order"))
+      o->no_order = 1;
+    else if (cli_flag(arg, NULL, "--no-position-classes"))
+      o->no_classes = 1;
+    else if (cli_flag(arg, NULL, "--exact"))
+      o->no_order = o->no_classes = 1;
     else if ((m = cli_option(argc, argv, &i, "-b", "--board", &o->board)) ||
              (m = cli_option(argc, argv, &i, "-e", "--empty", &o->empty)) ||
              (m = cli_option(argc, argv, &i, "-o", "--output",
@@ -191,6 +203,10 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out,
     return cli_error("%s", peg_strerror(rc));
   if (o->no_at_least_one)
     peg_encoding_set_option(e, "at_least_one", 0);
+  if (o->no_order)
+    peg_encoding_set_option(e, "canonical_order", 0);
+  if (o->no_classes)
+    peg_encoding_set_option(e, "position_classes", 0);
   char *key = peg_key_text(e, NULL);
   writer w = {out, o->dimacs, 0};
   if (!key)
