@@ -263,8 +263,18 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  *   position_classes  1 (default): with one peg anywhere as the goal and a
  *                     given start, rule out the final holes that a colour
  *                     parity argument shows unreachable.
- * With the last two at 0 the models are exactly the plays.
- * Returns 0 or PEG_EOPTION. */
+ *   at_most_one       how "at most one jump per time step" is written:
+ *                     PEG_AMO_PAIRWISE (default: the seed's J(J-1)/2
+ *                     clauses) or PEG_AMO_SEQUENTIAL (Sinz's sequential
+ *                     counter: 3J-4 clauses and J-1 more atoms Count(k,I),
+ *                     "a jump numbered k or less happens at time I").
+ * With canonical_order and position_classes at 0 the models are exactly
+ * the plays (with at_least_one also at 1 when the counter is used). */
+#define PEG_AMO_PAIRWISE 0
+#define PEG_AMO_SEQUENTIAL 1
+/* Set before emitting.  set returns 0, PEG_EOPTION (no such option or a
+ * value out of range) or PEG_ETOOBIG (the counter's atoms would be more
+ * than an int numbers; the option stays pairwise). */
 PEG_API int peg_encoding_set_option(peg_encoding *e, const char *name,
                                     int value);
 PEG_API int peg_encoding_get_option(const peg_encoding *e, const char *name,
@@ -273,7 +283,8 @@ PEG_API int peg_encoding_get_option(const peg_encoding *e, const char *name,
 /* T, the number of jumps of a solution. */
 PEG_API int peg_encoding_steps(const peg_encoding *e);
 
-/* The number of atoms (variables 1..atoms) and of clauses emit produces
+/* The number of atoms (variables 1..atoms: Jump atoms, then Peg atoms,
+ * then the counter's) and of clauses emit produces
  * (PEG_ENOMEM if memory runs out while counting). */
 PEG_API int peg_encoding_atoms(const peg_encoding *e);
 PEG_API int64_t peg_encoding_clauses(const peg_encoding *e);

@@ -151,6 +151,33 @@ static void test_counts_four_hole(void **state) {
   expect_counts("4-hole goal 3", e, 2, 28, 178, 408);
   peg_encoding_free(e);
   peg_board_free(b);
+
+  /* The sequential counter, hole 1 empty: J - 1 = 7 more atoms per step,
+   * 28 + 14 = 42 in all; 4A is 3J - 4 = 20 binary clauses per step instead of
+   * 28: 181 - 56 + 40 = 165 clauses, 420 - 112 + 80 = 388 literals.  The atoms
+   * after the Peg atoms are Count(k,I), k = 1..7. */
+  b = four_hole(1);
+  e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 1), 0);
+  expect_counts("4-hole, sequential", e, 2, 42, 165, 388);
+  char name[32];
+  assert_int_equal(peg_atom_name(e, 29, name, sizeof name), 10);
+  assert_string_equal(name, "Count(1,1)");
+  assert_int_equal(peg_atom_name(e, 35, name, sizeof name), 10);
+  assert_string_equal(name, "Count(7,1)");
+  assert_int_equal(peg_atom_name(e, 36, name, sizeof name), 10);
+  assert_string_equal(name, "Count(1,2)");
+  assert_int_equal(peg_atom_lookup(e, "Count(7,2)"), 42);
+  assert_int_equal(peg_atom_lookup(e, "Count(8,1)"), PEG_EATOM);
+  assert_int_equal(peg_atom_lookup(e, "Count(1,3)"), PEG_EATOM);
+  assert_int_equal(peg_atom_lookup(e, "Count(0,1)"), PEG_EATOM);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 2), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 0), 0);
+  expect_counts("4-hole, pairwise again", e, 2, 28, 181, 420);
+  assert_int_equal(peg_atom_lookup(e, "Count(1,1)"), PEG_EATOM);
+  assert_int_equal(peg_atom_name(e, 29, name, sizeof name), PEG_EATOM);
+  peg_encoding_free(e);
+  peg_board_free(b);
 }
 
 /* triangle4, hole 1 empty: N = 10, 9 triples so J = 18, S = 9, G = 1,
@@ -876,10 +903,15 @@ static int add_to_solver(void *ctx, const int *lits, size_t n) {
  * a legal play from the start to the goal, the Peg atoms the positions
  * that play passes through, and no play found twice.  The number of models
  * must be pegcheck's number of plays. */
+/* redundant: 0 the seed's exact encoding, 1 the defaults (redundant
+ * clauses), 2 the exact one with the sequential at-most-one. */
 static void enumerate_mode(const char *what, const peg_board *b,
                            const pc_board *pc, int at_least_one,
                            int redundant) {
-  peg_encoding *e = redundant ? encode_default(b) : encode(b);
+  peg_encoding *e = redundant == 1 ? encode_default(b) : encode(b);
+  if (redundant == 2)
+    assert_int_equal(
+        peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL), 0);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
@@ -893,7 +925,7 @@ static void enumerate_mode(const char *what, const peg_board *b,
   CHECK(dpll_num_vars(s) == A, "%s: the clauses mention atoms up to %d, of %d",
         what, dpll_num_vars(s), A);
   uint64_t plays = pc_count_plays(pc);
-  if (redundant) {
+  if (redundant == 1) {
     /* The library's defaults: the models are the plays in canonical
      * order (position classes only rule out final holes that no play
      * reaches, so they remove none).  pegcheck counts those, reading
@@ -990,6 +1022,10 @@ static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
                       int at_least_one) {
   enumerate_mode(what, b, pc, at_least_one, 0);
   enumerate_mode(what, b, pc, at_least_one, 1);
+  /* The counter's atoms follow from the jumps only when some jump happens
+   * at every step: without at_least_one they multiply the models. */
+  if (at_least_one)
+    enumerate_mode(what, b, pc, at_least_one, 2);
 }
 
 /* The smallest triangles: triangle2 has no jump at all, triangle3 three

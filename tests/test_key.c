@@ -36,7 +36,7 @@ static int parse_key(const char *text, size_t n, peg_encoding **out,
  * Peg(H,I) = 16 + 4(I-1) + H. */
 static const char four_key[] = "peg-key 1\n"
                                "options at_least_one=1 canonical_order=0 "
-                               "position_classes=0\n"
+                               "position_classes=0 at_most_one=0\n"
                                "board\n"
                                "4 1\n"
                                "1 2 3\n"
@@ -93,8 +93,9 @@ static void test_text_by_hand(void **state) {
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
   key = peg_key_text(e, NULL);
   assert_non_null(key);
-  static const char head0[] = "peg-key 1\noptions at_least_one=0 "
-                              "canonical_order=0 position_classes=0\nboard\n";
+  static const char head0[] =
+      "peg-key 1\noptions at_least_one=0 "
+      "canonical_order=0 position_classes=0 at_most_one=0\nboard\n";
   size_t head = sizeof head0 - 1;
   assert_memory_equal(key, head0, head);
   assert_string_equal(key + head, four_key + head);
@@ -131,18 +132,20 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   const peg_board *b = peg_encoding_board(e);
   char *board = peg_board_text(b, NULL);
   assert_non_null(board);
-  int alo = -1, order = -1, classes = -1;
+  int alo = -1, order = -1, classes = -1, amo = -1;
   assert_int_equal(peg_encoding_get_option(e, "at_least_one", &alo), 0);
   assert_int_equal(peg_encoding_get_option(e, "canonical_order", &order), 0);
   assert_int_equal(peg_encoding_get_option(e, "position_classes", &classes), 0);
+  assert_int_equal(peg_encoding_get_option(e, "at_most_one", &amo), 0);
   char line[200], want[200];
   size_t pos = 0;
   assert_true(next_line(key, size, &pos, line, sizeof line));
   CHECK(strcmp(line, "peg-key 1") == 0, "%s: header '%s'", what, line);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   snprintf(want, sizeof want,
-           "options at_least_one=%d canonical_order=%d position_classes=%d",
-           alo, order, classes);
+           "options at_least_one=%d canonical_order=%d position_classes=%d "
+           "at_most_one=%d",
+           alo, order, classes, amo);
   CHECK(strcmp(line, want) == 0, "%s: options '%s'", what, line);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   CHECK(strcmp(line, "board") == 0, "%s: '%s', not 'board'", what, line);
@@ -155,7 +158,8 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
         line);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
-  assert_int_equal(A, J * T + N * (T + 1));
+  int counter = amo == PEG_AMO_SEQUENTIAL && J >= 2 ? J - 1 : 0;
+  assert_int_equal(A, J * T + N * (T + 1) + counter * T);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   snprintf(want, sizeof want, "atoms %d", A);
   CHECK(strcmp(line, want) == 0, "%s: '%s', not '%s'", what, line, want);
@@ -174,6 +178,13 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   for (int i = 1; i <= T + 1; i++)
     for (int h = 1; h <= N; h++) {
       snprintf(want, sizeof want, "%d Peg(%d,%d)", ++atom, h, i);
+      assert_true(next_line(key, size, &pos, line, sizeof line));
+      CHECK(strcmp(line, want) == 0, "%s: '%s', expected '%s'", what, line,
+            want);
+    }
+  for (int i = 1; i <= T; i++)
+    for (int k = 1; k <= counter; k++) {
+      snprintf(want, sizeof want, "%d Count(%d,%d)", ++atom, k, i);
       assert_true(next_line(key, size, &pos, line, sizeof line));
       CHECK(strcmp(line, want) == 0, "%s: '%s', expected '%s'", what, line,
             want);
@@ -289,6 +300,12 @@ static void test_round_trip(void **state) {
   round_trip("4-hole", e);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
   round_trip("4-hole, no at_least_one", e);
+  assert_int_equal(
+      peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL), 0);
+  round_trip("4-hole, sequential at-most-one", e);
+  peg_encoding_free(e);
+  e = encode_default(b);
+  round_trip("4-hole, the defaults", e);
   peg_encoding_free(e);
   peg_board_free(b);
 

@@ -226,6 +226,7 @@ typedef struct front_output {
   int at_least_one;    /* from the options line */
   int canonical_order; /* (0 if the line does not say) */
   int position_classes;
+  int at_most_one;   /* 1: the sequential counter */
   const char *board; /* the board file inside the key */
   size_t board_len;  /* up to "end board" */
   int atoms;         /* from "atoms N" */
@@ -342,10 +343,11 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
     return false;
   }
   f->at_least_one = *alo == '1';
-  static const char *const flags[2] = {"canonical_order=1",
-                                       "position_classes=1"};
-  int *flag_values[2] = {&f->canonical_order, &f->position_classes};
-  for (int k = 0; k < 2; k++) {
+  static const char *const flags[3] = {"canonical_order=1",
+                                       "position_classes=1", "at_most_one=1"};
+  int *flag_values[3] = {&f->canonical_order, &f->position_classes,
+                         &f->at_most_one};
+  for (int k = 0; k < 3; k++) {
     size_t n = strlen(flags[k]);
     *flag_values[k] = 0;
     for (size_t i = 8; i + n <= len; i++)
@@ -381,9 +383,10 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
 }
 
 /* The name of atom `atom` by the numbering of docs/encoding.md, for the
- * board b (triples in file order); "" past the end. */
-static void expected_atom_name(const pc_board *b, long atom, char *out,
-                               size_t size) {
+ * board b (triples in file order), with the sequential counter's atoms
+ * Count(k,I) after the Peg atoms if counter; "" past the end. */
+static void expected_atom_name(const pc_board *b, bool counter, long atom,
+                               char *out, size_t size) {
   long n = b->holes, j = 2L * b->num_triples, t = start_pegs(b) - goal_pegs(b);
   out[0] = '\0';
   if (atom >= 1 && atom <= j * t) {
@@ -396,6 +399,10 @@ static void expected_atom_name(const pc_board *b, long atom, char *out,
   } else if (atom > j * t && atom <= j * t + n * (t + 1)) {
     long k = atom - j * t - 1;
     snprintf(out, size, "Peg(%ld,%ld)", k % n + 1, k / n + 1);
+  } else if (counter && j >= 2 && atom > j * t + n * (t + 1) &&
+             atom <= j * t + n * (t + 1) + (j - 1) * t) {
+    long k = atom - j * t - n * (t + 1) - 1;
+    snprintf(out, size, "Count(%ld,%ld)", k % (j - 1) + 1, k / (j - 1) + 1);
   }
 }
 
@@ -424,15 +431,16 @@ static int64_t independent_pairs(const pc_board *b) {
 /* The counts of docs/encoding.md for puzzle b, the seed's axioms and (if
  * order) the canonical-order clauses; position classes add at most N
  * units, checked by the caller. */
-static counts expected_counts(const pc_board *b, bool at_least_one,
-                              bool order) {
+static counts expected_counts(const pc_board *b, bool at_least_one, bool order,
+                              bool counter) {
   counts c;
   c.n = b->holes;
   c.j = 2L * b->num_triples;
   c.t = start_pegs(b) - goal_pegs(b);
   int64_t n = c.n, j = c.j, t = c.t;
-  c.atoms = j * t + n * (t + 1);
-  c.clauses = 3 * j * t + 3 * j * t + n * t + n * t + j * (j - 1) / 2 * t +
+  c.atoms = j * t + n * (t + 1) + (counter && j >= 2 ? (j - 1) * t : 0);
+  int64_t amo = counter ? (j >= 2 ? 3 * j - 4 : 0) : j * (j - 1) / 2;
+  c.clauses = 3 * j * t + 3 * j * t + n * t + n * t + amo * t +
               (at_least_one ? t : 0) +
               (b->free_start ? 1 + n * (n - 1) / 2 : n) +
               (b->goal_given ? n : 1 + n * (n - 1) / 2) +
@@ -468,7 +476,8 @@ static bool check_front(const char *name, const buffer *out,
     failure(name, "the key's board is not the puzzle: %s", why);
     ok = false;
   }
-  counts c = expected_counts(&kb, at_least_one, f->canonical_order);
+  counts c =
+      expected_counts(&kb, at_least_one, f->canonical_order, f->at_most_one);
   /* The DP format has no empty clause: peg-front writes the one a board
    * without jumps needs ("some jump at every step") as the two lines "1"
    * and "-1" (docs/encoding.md), one line more than the count. */
@@ -500,7 +509,7 @@ static bool check_front(const char *name, const buffer *out,
   next_line(&p, end, &line, &len); /* atoms N */
   for (long a = 1; ok && a <= f->atoms; a++) {
     char want[80], got[120];
-    expected_atom_name(&kb, a, want, sizeof want);
+    expected_atom_name(&kb, f->at_most_one, a, want, sizeof want);
     snprintf(got, sizeof got, "%ld %s", a, want);
     if (!next_line(&p, end, &line, &len) || !line_is(line, len, got)) {
       failure(name, "key atom line %ld is \"%s\", expected \"%s\"", a,
@@ -698,6 +707,9 @@ static const usage_case usage_cases[] = {
      .args = {"--frobnicate", BOARD},
      .mentions = "--frobnicate"},
     {.name = "unknown short option", .args = {"-x", BOARD}, .mentions = "-x"},
+    {.name = "unknown --at-most-one",
+     .args = {"--at-most-one", "commander", BOARD},
+     .mentions = "commander"},
     {.name = "unknown option after the board",
      .args = {BOARD, "--no-such-option"},
      .mentions = "--no-such-option"},
@@ -1593,7 +1605,7 @@ static void test_redundant_options(void **state) {
   (void)state;
   begin_cases();
   static const struct {
-    const char *args[6];
+    const char *args[7];
     int rows, empty, solvable;
     const char *options;
   } cases[] = {
@@ -1621,7 +1633,22 @@ static void test_redundant_options(void **state) {
        5,
        13,
        1,
-       "canonical_order=1 position_classes=1"},
+       "canonical_order=1 position_classes=1 at_most_one=0"},
+      {{"--at-most-one", "sequential", "-b", "triangle5", "-e", "1"},
+       5,
+       1,
+       1,
+       "at_most_one=1"},
+      {{"--at-most-one=sequential", "--exact", "-b", "triangle4", "-e", "5"},
+       4,
+       5,
+       0,
+       "canonical_order=0 position_classes=0 at_most_one=1"},
+      {{"--at-most-one", "pairwise", "-b", "triangle4", "-e", "3"},
+       4,
+       3,
+       1,
+       "at_most_one=0"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char name[200];

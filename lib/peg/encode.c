@@ -11,7 +11,8 @@
 #define PEG_OPTIONS(X)                                                         \
   X(at_least_one, 1, 0, 1)                                                     \
   X(canonical_order, 1, 0, 1)                                                  \
-  X(position_classes, 1, 0, 1)
+  X(position_classes, 1, 0, 1)                                                 \
+  X(at_most_one, PEG_AMO_PAIRWISE, 0, 1)
 
 peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   int dummy;
@@ -41,7 +42,7 @@ peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   e->holes = b->holes;
   e->steps = (int)steps;
   e->jumps = (size_t)jumps;
-  e->atoms = (int)atoms;
+  e->atoms = e->base_atoms = (int)atoms;
 #define PEG_OPTION_DEFAULT(name, def, lo, hi) e->name = def;
   PEG_OPTIONS(PEG_OPTION_DEFAULT)
 #undef PEG_OPTION_DEFAULT
@@ -60,6 +61,22 @@ const peg_board *peg_encoding_board(const peg_encoding *e) {
   return e ? e->board : NULL;
 }
 
+/* The atoms, with the counter's when it is used; PEG_ETOOBIG (and the
+ * pairwise encoding back) if they are more than an int can number. */
+static int count_atoms(peg_encoding *e) {
+  int64_t extra = 0;
+  if (e->at_most_one == PEG_AMO_SEQUENTIAL && e->jumps >= 2)
+    extra = (int64_t)(e->jumps - 1) * e->steps;
+  if (e->base_atoms + extra > INT_MAX) {
+    e->at_most_one = PEG_AMO_PAIRWISE;
+    extra = 0;
+    e->atoms = e->base_atoms;
+    return PEG_ETOOBIG;
+  }
+  e->atoms = (int)(e->base_atoms + extra);
+  return 0;
+}
+
 int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
   if (!e || !name)
     return PEG_EOPTION;
@@ -68,7 +85,7 @@ int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
     if (value < (lo) || value > (hi))                                          \
       return PEG_EOPTION;                                                      \
     e->opt = value;                                                            \
-    return 0;                                                                  \
+    return count_atoms(e);                                                     \
   }
   PEG_OPTIONS(PEG_OPTION_SET)
 #undef PEG_OPTION_SET
@@ -106,9 +123,11 @@ int64_t peg_encoding_clauses(const peg_encoding *e) {
       return PEG_ENOMEM;
     order = independent * (t - 1);
   }
-  return 6 * j * t      /* preconditions and effects */
-         + 2 * n * t    /* frame axioms */
-         + pairs(j) * t /* at most one jump per step */
+  int64_t amo = e->at_most_one == PEG_AMO_SEQUENTIAL ? (j >= 2 ? 3 * j - 4 : 0)
+                                                     : pairs(j);
+  return 6 * j * t   /* preconditions and effects */
+         + 2 * n * t /* frame axioms */
+         + amo * t   /* at most one jump per step */
          + (e->at_least_one ? t : 0) +
          (e->board->free_start ? 1 + pairs(n) : n) +
          (e->board->goal_given ? n : 1 + pairs(n)) + order +
@@ -141,8 +160,12 @@ int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
                     (int)(a / e->jumps) + 1);
   }
   a -= jump_atoms;
-  return snprintf(buf, size, "Peg(%d,%d)", (int)(a % (size_t)e->holes) + 1,
-                  (int)(a / (size_t)e->holes) + 1);
+  if (atom <= e->base_atoms)
+    return snprintf(buf, size, "Peg(%d,%d)", (int)(a % (size_t)e->holes) + 1,
+                    (int)(a / (size_t)e->holes) + 1);
+  a = (size_t)(atom - e->base_atoms - 1);
+  return snprintf(buf, size, "Count(%d,%d)", (int)(a % (e->jumps - 1)) + 1,
+                  (int)(a / (e->jumps - 1)) + 1);
 }
 
 /* Reads "N," or "N)" at *p: a positive number and the expected separator. */
@@ -169,6 +192,12 @@ int peg_atom_lookup(const peg_encoding *e, const char *name) {
     p = name + 4;
     if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p)
       return peg_atom_peg(e, x[0], x[1]);
+  } else if (!strncmp(name, "Count(", 6)) {
+    p = name + 6;
+    if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p &&
+        e->at_most_one == PEG_AMO_SEQUENTIAL && (size_t)x[0] < e->jumps &&
+        x[1] <= e->steps)
+      return peg__count_atom(e, (size_t)x[0], x[1]);
   } else if (!strncmp(name, "Jump(", 5)) {
     p = name + 5;
     if (field(&p, ',', &x[0]) && field(&p, ',', &x[1]) &&
@@ -281,13 +310,35 @@ static void frames(const peg_encoding *e, const hole_jumps *h, emitter *m) {
       }
 }
 
-/* Axiom 4: one jump per step, pair by pair, and (option) at least one. */
+/* Axiom 4A with the sequential counter: for jumps x1..xJ at time t and
+ * counters s1..s(J-1): x_i -> s_i, s_(i-1) -> s_i, x_i -> not s_(i-1). */
+static bool sequential(const peg_encoding *e, int t, emitter *m) {
+  size_t n = e->jumps;
+  for (size_t i = 1; i <= n; i++) {
+    int x = peg__jump_atom(e, i - 1, t);
+    int s = i < n ? peg__count_atom(e, i, t) : 0;
+    int before = i > 1 ? peg__count_atom(e, i - 1, t) : 0;
+    if ((s && !send2(m, -x, s)) || (s && before && !send2(m, -before, s)) ||
+        (before && !send2(m, -x, -before)))
+      return false;
+  }
+  return true;
+}
+
+/* Axiom 4: one jump per step, pair by pair or by the counter, and
+ * (option) at least one. */
 static void one_jump(const peg_encoding *e, emitter *m) {
-  for (int t = 1; t <= e->steps; t++)
+  for (int t = 1; t <= e->steps; t++) {
+    if (e->at_most_one == PEG_AMO_SEQUENTIAL) {
+      if (!sequential(e, t, m))
+        return;
+      continue;
+    }
     for (size_t a = 0; a < e->jumps; a++)
       for (size_t b = a + 1; b < e->jumps; b++)
         if (!send2(m, -peg__jump_atom(e, a, t), -peg__jump_atom(e, b, t)))
           return;
+  }
   if (!e->at_least_one)
     return;
   for (int t = 1; t <= e->steps; t++) {

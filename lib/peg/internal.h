@@ -64,7 +64,9 @@ struct peg_encoding {
   int at_least_one; /* options (encode.c's PEG_OPTIONS) */
   int canonical_order;
   int position_classes;
-  int atoms;
+  int at_most_one; /* PEG_AMO_PAIRWISE or PEG_AMO_SEQUENTIAL */
+  int base_atoms;  /* the Jump and Peg atoms */
+  int atoms;       /* and the counter's (updated with the option) */
 };
 
 static inline int peg__jump_atom(const peg_encoding *e, size_t j, int time) {
@@ -74,6 +76,12 @@ static inline int peg__jump_atom(const peg_encoding *e, size_t j, int time) {
 static inline int peg__peg_atom(const peg_encoding *e, int hole, int time) {
   return (int)(e->jumps * (size_t)e->steps + (size_t)(time - 1) * e->holes +
                (size_t)hole);
+}
+
+/* Count(k, time), k = 1..J-1, of the sequential at-most-one: "some jump
+ * numbered k or less (1-based) happens at time", after the Peg atoms. */
+static inline int peg__count_atom(const peg_encoding *e, size_t k, int time) {
+  return e->base_atoms + (int)((size_t)(time - 1) * (e->jumps - 1) + k);
 }
 
 /* ---- redundant.c ----------------------------------------------------------

@@ -18,9 +18,9 @@ char *peg_key_text(const peg_encoding *e, size_t *size) {
     return NULL;
   peg__text_printf(&t,
                    "%s\noptions at_least_one=%d canonical_order=%d "
-                   "position_classes=%d\nboard\n",
+                   "position_classes=%d at_most_one=%d\nboard\n",
                    KEY_HEADER, e->at_least_one, e->canonical_order,
-                   e->position_classes);
+                   e->position_classes, e->at_most_one);
   peg__text_put(&t, board, board_size);
   free(board);
   peg__text_printf(&t, "end board\natoms %d\n", e->atoms);

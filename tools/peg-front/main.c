@@ -33,6 +33,9 @@ static const char usage[] =
     "                       different holes (by default only some)\n"
     "      --no-position-classes  do not rule out final holes by the\n"
     "                       colour-parity argument\n"
+    "      --at-most-one HOW  pairwise (default: a clause for every two\n"
+    "                       jumps of a step) or sequential (a counter: 3J\n"
+    "                       clauses and J-1 more atoms per step)\n"
     "      --no-at-least-one  leave out the clauses that say some jump\n"
     "                       happens at every step\n"
     "  -w, --write-board    write the board file instead of clauses\n"
@@ -47,7 +50,7 @@ const char *cli_tool = "peg-front";
 
 typedef struct options {
   cli_files files;
-  const char *board, *empty;
+  const char *board, *empty, *at_most_one;
   int dimacs, write_board, list, no_at_least_one, no_order, no_classes;
 } options;
 
@@ -76,6 +79,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->no_order = o->no_classes = 1;
     else if ((m = cli_option(argc, argv, &i, "-b", "--board", &o->board)) ||
              (m = cli_option(argc, argv, &i, "-e", "--empty", &o->empty)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--at-most-one",
+                             &o->at_most_one)) ||
              (m = cli_option(argc, argv, &i, "-o", "--output",
                              &o->files.output_option))) {
       if (m < 0)
@@ -85,6 +90,10 @@ static int parse_args(int argc, char **argv, options *o) {
   }
   if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
+  if (o->at_most_one && strcmp(o->at_most_one, "pairwise") &&
+      strcmp(o->at_most_one, "sequential"))
+    return cli_error("unknown --at-most-one '%s' (pairwise or sequential)",
+                     o->at_most_one);
   return cli_files_done(&o->files);
 }
 
@@ -207,6 +216,11 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out,
     peg_encoding_set_option(e, "canonical_order", 0);
   if (o->no_classes)
     peg_encoding_set_option(e, "position_classes", 0);
+  if (o->at_most_one && !strcmp(o->at_most_one, "sequential") &&
+      (rc = peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL))) {
+    peg_encoding_free(e);
+    return cli_error("%s", peg_strerror(rc));
+  }
   char *key = peg_key_text(e, NULL);
   writer w = {out, o->dimacs, 0};
   if (!key)
