@@ -204,6 +204,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 #define DPLL_RESTARTS_NONE 0
 #define DPLL_RESTARTS_LUBY 1    /* after 100 * luby(i) conflicts */
 #define DPLL_RESTARTS_GLUCOSE 2 /* when recent learned clauses get worse */
+#define DPLL_RESTARTS_MIXED 3   /* glucose and luby by turns, ever longer */
 
 /* Options, each an integer: name, default, minimum, maximum, meaning. */
 #define DPLL_OPTIONS(X)                                                        \
@@ -214,7 +215,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
   X(pure, 1, 0, 1,                                                             \
     "pure-literal elimination: dpll before every decision, cdcl once at "      \
     "the root before the search")                                              \
-  X(restarts, DPLL_RESTARTS_GLUCOSE, 0, 2,                                     \
+  X(restarts, DPLL_RESTARTS_GLUCOSE, 0, 3,                                     \
     "cdcl restart policy (see DPLL_RESTARTS_...)")                             \
   X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD")  \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \

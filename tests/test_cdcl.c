@@ -296,9 +296,9 @@ static void test_options_against_oracle(void **state) {
     tautologies += stored < f.num_clauses;
     for (size_t k = 0; k < f.num_clauses; k++)
       empty += clause_len(&f, k) == 0;
-    for (int combo = 0; combo < 24; combo++) {
-      int restarts = combo % 3, reduce = (combo / 3) % 2;
-      int minimize = (combo / 6) % 2, pure = combo / 12;
+    for (int combo = 0; combo < 32; combo++) {
+      int restarts = combo % 4, reduce = (combo / 4) % 2;
+      int minimize = (combo / 8) % 2, pure = combo / 16;
       char config[96];
       snprintf(config, sizeof config,
                "formula %d: restarts %d reduce %d minimize %d pure %d", i,
@@ -401,14 +401,14 @@ static void test_hand_counts(void **state) {
  * n + 1 pigeons has no short resolution refutation, so a cdcl search on
  * PHP(8, 7) or PHP(9, 8) meets thousands of conflicts. */
 
-static const char *const restart_names[] = {"none", "luby", "glucose"};
+static const char *const restart_names[] = {"none", "luby", "glucose", "mixed"};
 
 static void test_pigeonhole(void **state) {
   (void)state;
   for (int holes = 7; holes <= 8; holes++) {
     oracle_formula f;
     pigeonhole(&f, holes + 1, holes, holes + 1);
-    for (int restarts = 0; restarts <= 2; restarts++) {
+    for (int restarts = 0; restarts <= 3; restarts++) {
       /* The larger one without luby, whose many restarts make it slow. */
       if (holes == 8 && restarts == DPLL_RESTARTS_LUBY)
         continue;
@@ -461,7 +461,7 @@ static void test_random_3sat(void **state) {
       oracle_formula f;
       random_3sat(&f, &rng, n, m, planted ? hidden : NULL);
       int answer = 0;
-      for (int restarts = 0; restarts <= 2; restarts++)
+      for (int restarts = 0; restarts <= 3; restarts++)
         for (int reduce = 0; reduce <= 1; reduce++) {
           char config[96];
           snprintf(config, sizeof config, "3-SAT n %d%s restarts %s reduce %d",

@@ -796,7 +796,7 @@ static void test_oracle_answers(void **state) {
   static const char *const configs[][5] = {
       {"-a", "dpll", "-H", "first"},
       {"--algorithm=dpll", "-H", "jw"},
-      {"-H", "dlis"},
+      {"-H", "dlis", "--restarts", "mixed"},
       {"-a", "dpll", "-H", "activity"},
       {"-H", "random", "--seed", NULL},
       {"--no-pure", "-H", NULL},

@@ -132,6 +132,9 @@ struct dpll_solver {
   uint64_t luby_index, luby_next;
   double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
   double trail_slow;         /* moving average of the trail at conflicts */
+  bool mixed_luby;           /* "mixed" restarts: in a Luby stretch now */
+  bool mixed_switch;         /* a switch is due: restart */
+  uint64_t mixed_length, mixed_end;
   uint64_t reduce_next, reduce_step;
   bool root_pure_done; /* cdcl: pure literals eliminated for this solve */
 

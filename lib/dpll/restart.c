@@ -2,7 +2,7 @@
  * starts again from level 0, keeping what it learned, the activities and
  * the saved phases.
  *
- * Two policies (the "restarts" option):
+ * Three policies (the "restarts" option):
  *   luby     after 100, 100, 200, 100, 100, 200, 400, ... conflicts: the
  *            Luby sequence (Luby, Sinclair, Zuckerman 1993) times 100;
  *   glucose  when the clauses learned lately are worse (more levels) than
@@ -10,7 +10,13 @@
  *            after the last restart; not while the trail is much longer
  *            than usual, which hints at a model near (Audemard and Simon,
  *            "Refining restarts strategies for SAT and UNSAT", 2012).  The
- *            averages here are exponential moving averages. */
+ *            averages here are exponential moving averages;
+ *   mixed    glucose for 1000 conflicts, then luby for as many, then each
+ *            for twice as many, and so on, restarting at every switch:
+ *            glucose's quick restarts suit refutations, Luby's longer
+ *            runs suit the search for a model, and a formula whose kind is
+ *            unknown gets both (the idea of the "stable" and "focused"
+ *            modes of recent solvers, reduced to restarts). */
 #include "internal.h"
 
 #define LUBY_UNIT 100
@@ -21,6 +27,7 @@
 #define TRAIL_WINDOW 5000.0
 #define BLOCK_MARGIN 1.4
 #define BLOCK_AFTER 10000
+#define MIXED_FIRST 1000
 
 /* The i-th term (i >= 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: at
  * i = 2^k - 1 it is 2^(k-1); otherwise it repeats the sequence from the
@@ -40,11 +47,22 @@ static void plan_luby(dpll_solver *s) {
   s->luby_next = s->stats.conflicts + LUBY_UNIT * luby(++s->luby_index);
 }
 
+/* The policy in force now: the option's, or the current one of mixed. */
+static int policy(const dpll_solver *s) {
+  if (s->opt[OPT_restarts] != DPLL_RESTARTS_MIXED)
+    return (int)s->opt[OPT_restarts];
+  return s->mixed_luby ? DPLL_RESTARTS_LUBY : DPLL_RESTARTS_GLUCOSE;
+}
+
 void dpll__restart_init(dpll_solver *s) {
   s->restart_conflicts = s->solve_conflicts = s->stats.conflicts;
   s->luby_index = 0;
   plan_luby(s);
   s->lbd_fast = s->lbd_slow = s->trail_slow = 0;
+  s->mixed_luby = false;
+  s->mixed_switch = false;
+  s->mixed_length = MIXED_FIRST;
+  s->mixed_end = s->stats.conflicts + MIXED_FIRST;
 }
 
 /* Moves an average towards x; for the first samples (n of them so far)
@@ -62,7 +80,16 @@ void dpll__restart_conflict(dpll_solver *s, uint32_t lbd) {
   s->lbd_fast = follow(s->lbd_fast, lbd, FAST_WINDOW, n ? n : 1);
   s->lbd_slow = follow(s->lbd_slow, lbd, SLOW_WINDOW, total ? total : 1);
   double trail = (double)s->trail_size;
-  if (s->opt[OPT_restarts] == DPLL_RESTARTS_GLUCOSE && total > BLOCK_AFTER &&
+  if (s->opt[OPT_restarts] == DPLL_RESTARTS_MIXED &&
+      s->stats.conflicts >= s->mixed_end) {
+    /* glucose L, luby L, glucose 2L, luby 2L, ... */
+    if (s->mixed_luby)
+      s->mixed_length *= 2;
+    s->mixed_luby = !s->mixed_luby;
+    s->mixed_end = s->stats.conflicts + s->mixed_length;
+    s->mixed_switch = true;
+  }
+  if (policy(s) == DPLL_RESTARTS_GLUCOSE && total > BLOCK_AFTER &&
       n >= GLUCOSE_MIN_GAP && trail > BLOCK_MARGIN * s->trail_slow) {
     s->restart_conflicts = s->stats.conflicts; /* block: wait again */
     s->lbd_fast = s->lbd_slow;
@@ -71,7 +98,9 @@ void dpll__restart_conflict(dpll_solver *s, uint32_t lbd) {
 }
 
 bool dpll__restart_due(const dpll_solver *s) {
-  switch (s->opt[OPT_restarts]) {
+  if (s->mixed_switch)
+    return true;
+  switch (policy(s)) {
   case DPLL_RESTARTS_LUBY:
     return s->stats.conflicts >= s->luby_next;
   case DPLL_RESTARTS_GLUCOSE:
@@ -87,5 +116,9 @@ void dpll__restart(dpll_solver *s) {
   s->stats.restarts++;
   s->restart_conflicts = s->stats.conflicts;
   s->lbd_fast = s->lbd_slow;
-  plan_luby(s);
+  if (policy(s) == DPLL_RESTARTS_LUBY && !s->mixed_switch)
+    plan_luby(s);
+  else if (s->mixed_switch && s->mixed_luby)
+    s->luby_next = s->stats.conflicts + LUBY_UNIT * luby(s->luby_index);
+  s->mixed_switch = false;
 }

@@ -40,8 +40,8 @@ static const char usage[] =
     "                         random\n"
     "      --no-pure          no pure-literal elimination (dpll: before\n"
     "                         every decision; cdcl: once, at the start)\n"
-    "      --restarts POLICY  cdcl restarts: glucose (default), luby or\n"
-    "                         none\n"
+    "      --restarts POLICY  cdcl restarts: glucose (default), luby,\n"
+    "                         mixed (both by turns) or none\n"
     "      --no-reduce        cdcl: keep every learned clause\n"
     "      --no-minimize      cdcl: learn clauses as analysis finds them\n"
     "      --seed N           seed for the random heuristic (default 0)\n"
@@ -148,7 +148,8 @@ static int configure(dpll_solver *s, const options *o) {
       [DPLL_ALGORITHM_DPLL] = "dpll", [DPLL_ALGORITHM_CDCL] = "cdcl"};
   static const char *const restarts[] = {[DPLL_RESTARTS_NONE] = "none",
                                          [DPLL_RESTARTS_LUBY] = "luby",
-                                         [DPLL_RESTARTS_GLUCOSE] = "glucose"};
+                                         [DPLL_RESTARTS_GLUCOSE] = "glucose",
+                                         [DPLL_RESTARTS_MIXED] = "mixed"};
   if (format_code(o->format) < 0)
     return cli_error("unknown format '%s' (auto, dp or dimacs)", o->format);
   if (o->algorithm) {
@@ -166,9 +167,10 @@ static int configure(dpll_solver *s, const options *o) {
     dpll_set_option(s, "heuristic", h);
   }
   if (o->restarts) {
-    int r = lookup(o->restarts, restarts, 3);
+    int r = lookup(o->restarts, restarts, 4);
     if (r < 0)
-      return cli_error("unknown restart policy '%s' (glucose, luby or none)",
+      return cli_error("unknown restart policy '%s' (glucose, luby, mixed "
+                       "or none)",
                        o->restarts);
     dpll_set_option(s, "restarts", r);
   }
