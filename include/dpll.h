@@ -215,9 +215,12 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
   X(pure, 1, 0, 1,                                                             \
     "pure-literal elimination: dpll before every decision, cdcl once at "      \
     "the root before the search")                                              \
-  X(restarts, DPLL_RESTARTS_GLUCOSE, 0, 3,                                     \
+  X(restarts, DPLL_RESTARTS_LUBY, 0, 3,                                        \
     "cdcl restart policy (see DPLL_RESTARTS_...)")                             \
   X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD")  \
+  X(target_phase, 1, 0, 2,                                                     \
+    "cdcl: decide as in the longest conflict-free trail since the last "       \
+    "restart: 0 never, 1 while restarts follow Luby, 2 always")                \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \

@@ -221,6 +221,58 @@ static void test_all_assigned(void **state) {
   assert_int_equal(dpll_choose(NULL), 0);
 }
 
+/* Target phases: the trail below the current level, when longer than any
+ * before it since the last restart, is remembered (dpll__update_target,
+ * which the cdcl loop calls at each conflict), and the activity heuristic
+ * then decides that side, as the option says.  One clause (1 2 3), so
+ * that nothing propagates: decide 3, then -2, then -1. */
+static void test_target_phase(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(add(s, 3, 1, 2, 3), 0);
+  assert_int_equal(dpll_decide(s, 3), 0);
+  assert_int_equal(dpll_propagate(s), 0);
+  assert_int_equal(dpll_decide(s, -2), 0);
+  assert_int_equal(dpll_propagate(s), 0);
+  dpll__update_target(s); /* below level 2: just 3 */
+  assert_int_equal(s->target_size, 1);
+  assert_int_equal(s->target[3], 1);
+  assert_int_equal(s->target[2], 0);
+  assert_int_equal(dpll_decide(s, -1), 0);
+  dpll__update_target(s); /* below level 3: 3 and -2 */
+  assert_int_equal(s->target_size, 2);
+  assert_int_equal(s->target[2], -1);
+  assert_int_equal(s->target[1], 0);
+  /* a shorter trail does not replace it */
+  assert_int_equal(dpll_backtrack_to(s, 1), 0);
+  assert_int_equal(dpll_decide(s, 1), 0);
+  dpll__update_target(s);
+  assert_int_equal(s->target_size, 2);
+  assert_int_equal(s->target[1], 0);
+  assert_int_equal(dpll_backtrack_to(s, 0), 0);
+  /* Make the saved phase of 2 (true) and its target (false) differ and
+   * variable 2 the most active, and see which side each setting picks. */
+  s->phase[2] = 1;
+  s->target[2] = -1;
+  s->activity[2] = 100; /* 2 first */
+  assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_ACTIVITY), 0);
+  assert_int_equal(dpll_set_option(s, "target_phase", 0), 0);
+  assert_int_equal(dpll_choose(s), 2);
+  assert_int_equal(dpll_set_option(s, "target_phase", 2), 0);
+  assert_int_equal(dpll_choose(s), -2);
+  /* 1: only while the Luby rule is in force */
+  assert_int_equal(dpll_set_option(s, "target_phase", 1), 0);
+  assert_int_equal(dpll_set_option(s, "restarts", DPLL_RESTARTS_GLUCOSE), 0);
+  assert_int_equal(dpll_choose(s), 2);
+  assert_int_equal(dpll_set_option(s, "restarts", DPLL_RESTARTS_LUBY), 0);
+  assert_int_equal(dpll_choose(s), -2);
+  /* the classic engine keeps to the saved phase */
+  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
+  assert_int_equal(dpll_choose(s), 2);
+  dpll_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -232,6 +284,7 @@ int main(void) {
       cmocka_unit_test(test_random),
       cmocka_unit_test(test_priority_and_marks),
       cmocka_unit_test(test_marks_errors),
+      cmocka_unit_test(test_target_phase),
       cmocka_unit_test(test_all_assigned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,6 +164,9 @@ static const usage_case usage_cases[] = {
      .args = {"--algorithm", "CDCL", IN},
      .mentions = "CDCL"},
     {.name = "-a without a value", .args = {"-a"}, .mentions = "-a"},
+    {.name = "unknown --target-phase",
+     .args = {"--target-phase", "2", IN},
+     .mentions = "'2'"},
     {.name = "unknown --restarts policy",
      .args = {"--restarts", "geometric", IN},
      .mentions = "geometric"},
@@ -800,7 +803,7 @@ static void test_oracle_answers(void **state) {
       {"-a", "dpll", "-H", "activity"},
       {"-H", "random", "--seed", NULL},
       {"--no-pure", "-H", NULL},
-      {"--restarts", "luby", "--no-minimize"},
+      {"--restarts", "luby", "--no-minimize", "--target-phase=always"},
       {"-a", "cdcl", "--no-reduce", "--restarts=none"},
       {"-a", "dpll", "--no-pure"},
   };

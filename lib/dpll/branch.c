@@ -235,7 +235,29 @@ unsigned dpll__choose(dpll_solver *s) {
     return 0;
   if (heuristic == DPLL_HEURISTIC_FIRST)
     return pos_lit(v);
-  return s->phase[v] > 0 ? pos_lit(v) : neg_lit(v);
+  int side = s->phase[v];
+  if (s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL && s->target[v] &&
+      (s->opt[OPT_target_phase] == 2 ||
+       (s->opt[OPT_target_phase] == 1 && dpll__restarts_luby(s))))
+    side = s->target[v];
+  return side > 0 ? pos_lit(v) : neg_lit(v);
+}
+
+/* Target phases (after CaDiCaL's, Biere and Fleury, "Chasing target
+ * phases", 2020): at a conflict, the trail below the conflict's level is
+ * a conflict-free partial assignment; the longest such one since the last
+ * restart gives the values to decide.  Called before the backjump. */
+void dpll__update_target(dpll_solver *s) {
+  if (s->decision_level == 0)
+    return;
+  size_t size = s->level_start[s->decision_level - 1];
+  if (size <= s->target_size)
+    return;
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = s->trail[i];
+    s->target[lit_var(lit)] = lit_negative(lit) ? -1 : 1;
+  }
+  s->target_size = size;
 }
 
 int dpll_choose(dpll_solver *s) {

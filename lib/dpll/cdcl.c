@@ -51,6 +51,8 @@ int dpll__cdcl(dpll_solver *s) {
         s->inconsistent = true;
         return DPLL_UNSAT;
       }
+      if (s->opt[OPT_target_phase])
+        dpll__update_target(s);
       uint32_t lbd;
       int level = dpll__analyze(s, conflict, &lbd);
       dpll__restart_conflict(s, lbd);

@@ -42,6 +42,8 @@ static int grow_vars(dpll_solver *s, int cap) {
   if (!rc)
     rc = RESIZE(s->phase, v);
   if (!rc)
+    rc = RESIZE(s->target, v);
+  if (!rc)
     rc = RESIZE(s->may_decide, v);
   if (!rc)
     rc = RESIZE(s->priority, v);
@@ -97,6 +99,7 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
     s->level[v] = 0;
     s->reason[v] = CREF_NONE;
     s->phase[v] = 0;
+    s->target[v] = 0;
     s->may_decide[v] = 1;
     s->priority[v] = 0;
     s->activity[v] = 0;

@@ -94,10 +94,13 @@ struct dpll_solver {
    * per-literal arrays 2 * (var_cap + 1). */
   int num_vars;
   int var_cap;
-  signed char *vals;  /* per literal: 1 true, -1 false, 0 unassigned */
-  int *level;         /* per variable: decision level of its assignment */
-  cref *reason;       /* per variable: forcing clause, CREF_NONE, CREF_PURE */
-  signed char *phase; /* per variable: last value (1 / -1), 0 never set */
+  signed char *vals;   /* per literal: 1 true, -1 false, 0 unassigned */
+  int *level;          /* per variable: decision level of its assignment */
+  cref *reason;        /* per variable: forcing clause, CREF_NONE, CREF_PURE */
+  signed char *phase;  /* per variable: last value (1 / -1), 0 never set */
+  signed char *target; /* per variable: value in the longest conflict-free
+                          trail since the last restart (cdcl), 0 if none */
+  size_t target_size;  /* that trail's length */
   unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
   int *priority;             /* per variable: splitting priority */
   watch_list *watches;       /* per literal: clauses watching it */
@@ -244,6 +247,7 @@ void dpll__pure_invalidate(dpll_solver *s);
 
 unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
 void dpll__bump_clause(dpll_solver *s, cref ref);
+void dpll__update_target(dpll_solver *s);
 void dpll__var_unassigned(dpll_solver *s, int var);
 int dpll__heap_reserve(dpll_solver *s, int cap);
 
@@ -270,6 +274,7 @@ void dpll__restart_init(dpll_solver *s);
 void dpll__restart_conflict(dpll_solver *s, uint32_t lbd);
 bool dpll__restart_due(const dpll_solver *s);
 void dpll__restart(dpll_solver *s);
+bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
 
 /* reduce.c */
 void dpll__reduce_init(dpll_solver *s);

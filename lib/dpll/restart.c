@@ -54,6 +54,10 @@ static int policy(const dpll_solver *s) {
   return s->mixed_luby ? DPLL_RESTARTS_LUBY : DPLL_RESTARTS_GLUCOSE;
 }
 
+bool dpll__restarts_luby(const dpll_solver *s) {
+  return policy(s) == DPLL_RESTARTS_LUBY;
+}
+
 void dpll__restart_init(dpll_solver *s) {
   s->restart_conflicts = s->solve_conflicts = s->stats.conflicts;
   s->luby_index = 0;
@@ -63,6 +67,7 @@ void dpll__restart_init(dpll_solver *s) {
   s->mixed_switch = false;
   s->mixed_length = MIXED_FIRST;
   s->mixed_end = s->stats.conflicts + MIXED_FIRST;
+  s->target_size = 0;
 }
 
 /* Moves an average towards x; for the first samples (n of them so far)
@@ -114,6 +119,7 @@ bool dpll__restart_due(const dpll_solver *s) {
 void dpll__restart(dpll_solver *s) {
   dpll__backtrack_to(s, 0);
   s->stats.restarts++;
+  s->target_size = 0; /* a new longest trail to chase */
   s->restart_conflicts = s->stats.conflicts;
   s->lbd_fast = s->lbd_slow;
   if (policy(s) == DPLL_RESTARTS_LUBY && !s->mixed_switch)

@@ -75,6 +75,7 @@ void dpll_free(dpll_solver *s) {
   free(s->level);
   free(s->reason);
   free(s->phase);
+  free(s->target);
   free(s->may_decide);
   free(s->priority);
   free(s->activity);

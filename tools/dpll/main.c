@@ -40,8 +40,12 @@ static const char usage[] =
     "                         random\n"
     "      --no-pure          no pure-literal elimination (dpll: before\n"
     "                         every decision; cdcl: once, at the start)\n"
-    "      --restarts POLICY  cdcl restarts: glucose (default), luby,\n"
+    "      --restarts POLICY  cdcl restarts: luby (default), glucose,\n"
     "                         mixed (both by turns) or none\n"
+    "      --target-phase WHEN  cdcl: decide as in the longest trail\n"
+    "                         without conflict since the last restart:\n"
+    "                         never, luby (default: while Luby restarts\n"
+    "                         are in force) or always\n"
     "      --no-reduce        cdcl: keep every learned clause\n"
     "      --no-minimize      cdcl: learn clauses as analysis finds them\n"
     "      --seed N           seed for the random heuristic (default 0)\n"
@@ -65,8 +69,8 @@ static const char usage[] =
 
 typedef struct options {
   cli_files files;
-  const char *format, *algorithm, *heuristic, *restarts, *seed, *max_decisions,
-      *max_conflicts;
+  const char *format, *algorithm, *heuristic, *restarts, *target, *seed,
+      *max_decisions, *max_conflicts;
   int no_pure, no_reduce, no_minimize, stats, trace;
 } options;
 
@@ -95,6 +99,8 @@ static int parse_args(int argc, char **argv, options *o) {
                              &o->algorithm)) ||
              (m = cli_option(argc, argv, &i, NULL, "--restarts",
                              &o->restarts)) ||
+             (m = cli_option(argc, argv, &i, NULL, "--target-phase",
+                             &o->target)) ||
              (m = cli_option(argc, argv, &i, "-H", "--heuristic",
                              &o->heuristic)) ||
              (m = cli_option(argc, argv, &i, NULL, "--seed", &o->seed)) ||
@@ -173,6 +179,14 @@ static int configure(dpll_solver *s, const options *o) {
                        "or none)",
                        o->restarts);
     dpll_set_option(s, "restarts", r);
+  }
+  if (o->target) {
+    static const char *const targets[] = {"never", "luby", "always"};
+    int v = lookup(o->target, targets, 3);
+    if (v < 0)
+      return cli_error("unknown --target-phase '%s' (never, luby or always)",
+                       o->target);
+    dpll_set_option(s, "target_phase", v);
   }
   if (o->no_pure)
     dpll_set_option(s, "pure", 0);
