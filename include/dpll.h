@@ -8,12 +8,16 @@
  * Variables are numbered from 1 and come into existence when a call first
  * mentions them.
  *
- * The engine is the classic Davis-Putnam-Logemann-Loveland search: unit
- * propagation (two watched literals), pure-literal elimination, splitting on
- * a literal chosen by a selectable heuristic, and chronological
- * backtracking.  `dpll_solve` runs the whole search; the steps are also
- * public (`dpll_propagate`, `dpll_eliminate_pure`, `dpll_choose`,
- * `dpll_decide`, `dpll_backtrack`) so a caller can drive and watch it.
+ * Two engines share one clause database, unit propagation (two watched
+ * literals) and splitting heap.  The default, "cdcl", learns a clause from
+ * every conflict (first UIP, minimised), jumps back to where it asserts a
+ * literal, restarts, and deletes learned clauses of high LBD now and then.
+ * The classic Davis-Putnam-Logemann-Loveland search, "dpll" (option
+ * "algorithm"), uses pure-literal elimination, a selectable splitting
+ * heuristic and chronological backtracking; `dpll_solve` runs either, and
+ * the classic one's steps are also public (`dpll_propagate`,
+ * `dpll_eliminate_pure`, `dpll_choose`, `dpll_decide`, `dpll_backtrack`)
+ * so a caller can drive and watch it.
  *
  * EXAMPLE
  *
