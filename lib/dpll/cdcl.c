@@ -13,10 +13,6 @@
  * nothing to resolve with. */
 #include "internal.h"
 
-static bool over_limit(int64_t limit, uint64_t count, uint64_t count0) {
-  return limit >= 0 && count - count0 >= (uint64_t)limit;
-}
-
 /* Eliminates the pure literals of level 0, then stops keeping the counts
  * up to date: the search would pay for them at every assignment. */
 static int root_pure(dpll_solver *s) {
@@ -60,8 +56,8 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
       s->stats.backtracks++;
-      if (over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                     conflicts0))
+      if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
+                           conflicts0))
         return DPLL_UNKNOWN;
       continue;
     }
@@ -85,7 +81,8 @@ int dpll__cdcl(dpll_solver *s) {
     unsigned lit = dpll__choose(s);
     if (lit == 0)
       return DPLL_SAT;
-    if (over_limit(s->opt[OPT_decision_limit], s->stats.decisions, decisions0))
+    if (dpll__over_limit(s->opt[OPT_decision_limit], s->stats.decisions,
+                         decisions0))
       return DPLL_UNKNOWN;
     s->stats.decisions++;
     dpll__new_level(s, false);

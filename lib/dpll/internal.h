@@ -209,6 +209,14 @@ struct dpll_solver {
   dpll_stats stats;
 };
 
+/* Whether count, counted from count0 at the start of a solve, has reached
+ * limit (-1: no limit); for the decision and conflict limits of both
+ * engines. */
+static inline bool dpll__over_limit(int64_t limit, uint64_t count,
+                                    uint64_t count0) {
+  return limit >= 0 && count - count0 >= (uint64_t)limit;
+}
+
 /* ---- clausedb.c ---------------------------------------------------------- */
 
 static inline clause *dpll__clause(const dpll_solver *s, cref ref) {

@@ -35,11 +35,11 @@ static bool locked(const dpll_solver *s, cref ref) {
   return s->vals[first] > 0 && s->reason[lit_var(first)] == ref;
 }
 
-static void delete_clause(dpll_solver *s, cref ref) {
+/* Marks the clause deleted; sweep() then drops it from the lists. */
+static void mark_deleted(dpll_solver *s, cref ref) {
   clause *c = dpll__clause(s, ref);
   c->flags |= CLAUSE_DELETED;
   s->arena_wasted += CLAUSE_HEADER_WORDS + c->size;
-  s->stats.deleted++;
 }
 
 /* Removes the watches of deleted clauses from every list. */
@@ -161,7 +161,8 @@ int dpll__reduce(dpll_solver *s) {
   }
   qsort(cand, n, sizeof *cand, worse_first);
   for (size_t i = 0; i < n / 2; i++)
-    delete_clause(s, cand[i].ref);
+    mark_deleted(s, cand[i].ref);
+  s->stats.deleted += n / 2;
   free(cand);
   sweep(s);
   return 0;
@@ -179,10 +180,7 @@ void dpll__drop_learnts(dpll_solver *s) {
     if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_LEARNED))
       s->reason[v] = CREF_NONE;
   }
-  for (size_t i = 0; i < s->num_learnts; i++) {
-    clause *c = dpll__clause(s, s->learnts[i]);
-    c->flags |= CLAUSE_DELETED;
-    s->arena_wasted += CLAUSE_HEADER_WORDS + c->size;
-  }
+  for (size_t i = 0; i < s->num_learnts; i++)
+    mark_deleted(s, s->learnts[i]);
   sweep(s);
 }

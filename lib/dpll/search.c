@@ -32,12 +32,6 @@ int dpll__backtrack_chrono(dpll_solver *s) {
   return 0;
 }
 
-/* Whether count, counted from count0 at the start of this solve, has
- * reached limit (-1: no limit). */
-static bool over_limit(int64_t limit, uint64_t count, uint64_t count0) {
-  return limit >= 0 && count - count0 >= (uint64_t)limit;
-}
-
 /* Shared by dpll_solve and the step functions, so that both drive the
  * activity heuristic alike. */
 static void note_conflict(dpll_solver *s, cref ref) {
@@ -68,8 +62,8 @@ int dpll__search(dpll_solver *s) {
       note_conflict(s, conflict);
       if (dpll__backtrack_chrono(s))
         return DPLL_UNSAT;
-      if (over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                     conflicts0))
+      if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
+                           conflicts0))
         return DPLL_UNKNOWN;
       continue;
     }
@@ -80,7 +74,8 @@ int dpll__search(dpll_solver *s) {
     unsigned lit = dpll__choose(s);
     if (lit == 0)
       return DPLL_SAT;
-    if (over_limit(s->opt[OPT_decision_limit], s->stats.decisions, decisions0))
+    if (dpll__over_limit(s->opt[OPT_decision_limit], s->stats.decisions,
+                         decisions0))
       return DPLL_UNKNOWN;
     s->stats.decisions++;
     dpll__new_level(s, false);

@@ -41,9 +41,8 @@ static int run(const char *path, int n, int restrict_to_n) {
   dpll_stats st;
   dpll_get_stats(s, &st);
   printf("%-28s %-14s %6.2f s  decisions %10llu  conflicts %9llu\n", path,
-         restrict_to_n ? "split on 1..N" : "split on all",
-         secs, (unsigned long long)st.decisions,
-         (unsigned long long)st.conflicts);
+         restrict_to_n ? "split on 1..N" : "split on all", secs,
+         (unsigned long long)st.decisions, (unsigned long long)st.conflicts);
   dpll_free(s);
   return res == DPLL_SAT || res == DPLL_UNSAT ? 0 : 1;
 }

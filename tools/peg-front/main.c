@@ -52,6 +52,7 @@ typedef struct options {
   cli_files files;
   const char *board, *empty, *at_most_one;
   int dimacs, write_board, list, no_at_least_one, no_order, no_classes;
+  int amo; /* PEG_AMO_PAIRWISE (0, the default) or PEG_AMO_SEQUENTIAL */
 } options;
 
 static int parse_args(int argc, char **argv, options *o) {
@@ -90,10 +91,13 @@ static int parse_args(int argc, char **argv, options *o) {
   }
   if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
-  if (o->at_most_one && strcmp(o->at_most_one, "pairwise") &&
-      strcmp(o->at_most_one, "sequential"))
-    return cli_error("unknown --at-most-one '%s' (pairwise or sequential)",
-                     o->at_most_one);
+  if (o->at_most_one) {
+    if (!strcmp(o->at_most_one, "sequential"))
+      o->amo = PEG_AMO_SEQUENTIAL;
+    else if (strcmp(o->at_most_one, "pairwise"))
+      return cli_error("unknown --at-most-one '%s' (pairwise or sequential)",
+                       o->at_most_one);
+  }
   return cli_files_done(&o->files);
 }
 
@@ -216,8 +220,7 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out,
     peg_encoding_set_option(e, "canonical_order", 0);
   if (o->no_classes)
     peg_encoding_set_option(e, "position_classes", 0);
-  if (o->at_most_one && !strcmp(o->at_most_one, "sequential") &&
-      (rc = peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL))) {
+  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo))) {
     peg_encoding_free(e);
     return cli_error("%s", peg_strerror(rc));
   }
