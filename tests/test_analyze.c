@@ -397,9 +397,9 @@ typedef struct coverage {
 } coverage;
 
 static int watched(const dpll_solver *s, unsigned lit, cref ref) {
-  const watch_list *wl = &s->watches[lit];
-  for (uint32_t i = 0; i < wl->size; i++)
-    if (wl->items[i].ref == ref)
+  const watch *items = dpll__watches(s, lit);
+  for (uint32_t i = 0; i < s->watches[lit].size; i++)
+    if (items[i].ref == ref)
       return 1;
   return 0;
 }
@@ -441,8 +441,9 @@ static void check_trail(const dpll_solver *s) {
   }
   for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++)
     for (uint32_t i = 0; i < s->watches[l].size; i++)
-      assert_false(dpll__clause(s, s->watches[l].items[i].ref)->flags &
-                   CLAUSE_DELETED);
+      assert_false(
+          dpll__clause(s, dpll__watches(s, (unsigned)l)[i].ref)->flags &
+          CLAUSE_DELETED);
 }
 
 /* One conflict at level > 0: both analyses, their checks, and learning;
@@ -752,6 +753,127 @@ static void test_learned_clauses_implied(void **state) {
   assert_true(total >= 2000);
 }
 
+/* ---- Which learned clauses a reduction deletes ---------------------------
+ * Learned clauses are made by hand, with chosen LBDs, lengths, marks of
+ * use, and some the reason of an assignment; dpll__reduce must delete
+ * exactly the worse half of the deletable ones, by the rule in reduce.c:
+ * LBD 2 or less, reasons, and used clauses of LBD 6 or less are kept;
+ * the rest go worse first (higher LBD, LBDs from 1023 up counting as one,
+ * then longer, then older).  The expected set comes from a plain sort. */
+
+typedef struct made_clause {
+  int lits[12];
+  uint32_t size, lbd;
+  int used, locked, deletable;
+  size_t order; /* when it was made: older first */
+} made_clause;
+
+static void make_learned(dpll_solver *s, made_clause *m) {
+  assert_int_equal(dpll__arena_reserve(s, CLAUSE_HEADER_WORDS + m->size), 0);
+  if (s->num_learnts == s->learnts_cap) {
+    size_t cap = s->learnts_cap ? 2 * s->learnts_cap : 64;
+    cref *p = realloc(s->learnts, cap * sizeof *p);
+    assert_non_null(p);
+    s->learnts = p;
+    s->learnts_cap = cap;
+  }
+  cref ref = (cref)s->arena_size;
+  clause *c = dpll__clause(s, ref);
+  c->size = m->size;
+  c->flags = CLAUSE_LEARNED | (m->used ? CLAUSE_USED : 0);
+  clause_set_lbd(c, m->lbd);
+  for (uint32_t k = 0; k < m->size; k++)
+    c->lits[k] = lit_from_ext(m->lits[k]);
+  s->arena_size += CLAUSE_HEADER_WORDS + m->size;
+  s->learnts[s->num_learnts++] = ref;
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(dpll__watch_reserve(s, c->lits[k], 1), 0);
+    dpll__watch_add(s, c->lits[k], (watch){ref, c->lits[1 - k]});
+  }
+  if (m->locked) /* its first literal forced by it (nothing else is read) */
+    dpll__assign(s, c->lits[0], ref);
+}
+
+static int worse_made_first(const void *a, const void *b) {
+  const made_clause *x = *(const made_clause *const *)a;
+  const made_clause *y = *(const made_clause *const *)b;
+  uint32_t xl = x->lbd < 1023 ? x->lbd : 1023,
+           yl = y->lbd < 1023 ? y->lbd : 1023;
+  if (xl != yl)
+    return xl < yl ? 1 : -1;
+  if (x->size != y->size)
+    return x->size < y->size ? 1 : -1;
+  return (x->order > y->order) - (x->order < y->order);
+}
+
+static int same_clause(const clause *c, const made_clause *m) {
+  if (c->size != m->size)
+    return 0;
+  for (uint32_t k = 0; k < m->size; k++)
+    if (c->lits[k] != lit_from_ext(m->lits[k]))
+      return 0;
+  return 1;
+}
+
+static void test_reduce_selection(void **state) {
+  (void)state;
+  enum { VARS = 600, MADE = 400 };
+  static const uint32_t lbds[] = {1, 2, 3, 4, 5, 6, 7, 9, 12, 1023, 1024, 5000};
+  uint64_t rng = 77;
+  for (int round = 0; round < 20; round++) {
+    dpll_solver *s = cdcl_solver(1);
+    assert_int_equal(dpll__ensure_vars(s, VARS), 0);
+    made_clause *made = calloc(MADE, sizeof *made);
+    const made_clause **del = calloc(MADE, sizeof *del);
+    assert_true(made && del);
+    size_t n = 0;
+    for (size_t i = 0; i < MADE; i++) {
+      made_clause *m = &made[i];
+      m->order = i;
+      m->size = 2 + (uint32_t)oracle_below(&rng, 11);
+      /* The first literal's variable is the clause's own (so that a
+       * locked clause's assignment is the only one of it); the rest are
+       * drawn from the others. */
+      m->lits[0] = (int)i + 1;
+      for (uint32_t k = 1; k < m->size; k++)
+        m->lits[k] = -(int)(MADE + 1 + (i * 7 + k) % (VARS - MADE));
+      m->lbd = lbds[oracle_below(&rng, sizeof lbds / sizeof *lbds)];
+      m->used = oracle_below(&rng, 3) == 0;
+      m->locked = oracle_below(&rng, 8) == 0;
+      m->deletable = !(m->used && m->lbd <= 6) && m->lbd > 2 && !m->locked;
+      make_learned(s, m);
+      if (m->deletable)
+        del[n++] = m;
+    }
+    qsort(del, n, sizeof *del, worse_made_first);
+    dpll_stats before, after;
+    dpll_get_stats(s, &before);
+    assert_int_equal(dpll__reduce(s), 0);
+    dpll_get_stats(s, &after);
+    assert_int_equal(after.deleted - before.deleted, n / 2);
+    assert_int_equal(s->num_learnts, MADE - n / 2);
+    /* The survivors, in order, are the made clauses minus the worse half. */
+    size_t j = 0;
+    for (size_t i = 0; i < MADE; i++) {
+      int deleted = 0;
+      for (size_t k = 0; k < n / 2; k++)
+        deleted |= del[k] == &made[i];
+      if (deleted)
+        continue;
+      assert_true(j < s->num_learnts);
+      const clause *c = dpll__clause(s, s->learnts[j++]);
+      assert_true(same_clause(c, &made[i]));
+      assert_false(c->flags & (CLAUSE_USED | CLAUSE_DELETED));
+      if (made[i].locked)
+        assert_int_equal(s->reason[i + 1], s->learnts[j - 1]);
+    }
+    assert_int_equal(j, s->num_learnts);
+    free(made);
+    free(del);
+    dpll_free(s);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_first_uip),
@@ -760,6 +882,7 @@ int main(void) {
       cmocka_unit_test(test_random_searches),
       cmocka_unit_test(test_searches_with_reduction),
       cmocka_unit_test(test_learned_clauses_implied),
+      cmocka_unit_test(test_reduce_selection),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -216,6 +216,111 @@ static void test_scan_active(void **state) {
   dpll_free(s);
 }
 
+/* The shared watch pool: lists grow, shrink and move (to the end of the
+ * pool, and down when it is compacted) in a random order, and must always
+ * hold what a plain model of them holds; room reserved before a
+ * compaction is still there after it; and the pool stays within a small
+ * multiple of what the lists hold, however much they wandered. */
+#define POOL_LITS 40
+#define POOL_MAX 600
+
+static uint32_t pool_rng = 12345;
+static uint32_t pool_next(void) {
+  pool_rng = pool_rng * 1103515245u + 12345u;
+  return pool_rng >> 8;
+}
+
+static void check_pool(const dpll_solver *s, uint32_t model[][POOL_MAX],
+                       const uint32_t *model_size) {
+  size_t live = 0;
+  for (unsigned l = 2; l < 2 + POOL_LITS; l++) {
+    const watch_list *wl = &s->watches[l];
+    assert_int_equal(wl->size, model_size[l]);
+    assert_true(wl->size <= wl->cap);
+    if (wl->cap) {
+      size_t start = (size_t)(wl->items - s->wpool);
+      assert_true(start >= 1 && start + wl->cap <= s->wpool_size);
+      assert_int_equal(wl->items[-1].ref, l);
+      assert_int_equal(wl->items[-1].blocker, wl->cap);
+    }
+    const watch *items = dpll__watches(s, l);
+    for (uint32_t i = 0; i < wl->size; i++) {
+      assert_int_equal(items[i].ref, model[l][i]);
+      assert_int_equal(items[i].blocker, l);
+    }
+    live += wl->size;
+  }
+  /* The headers tile the pool: walking them ends exactly at its end. */
+  size_t at = 0;
+  while (at < s->wpool_size)
+    at += 1 + (size_t)s->wpool[at].blocker;
+  assert_int_equal(at, s->wpool_size);
+  assert_true(s->wpool_size <= s->wpool_cap);
+  /* Each list keeps at most 1.5 times its watches plus a few slots after
+   * a compaction; the pool is at most 4/3 of that, or 1.5 times the size
+   * before the last growth, plus the segment being added. */
+  assert_true(s->wpool_cap <= 256 + 6 * (live + 4 * POOL_LITS) + 2 * POOL_MAX);
+}
+
+static void test_watch_pool(void **state) {
+  (void)state;
+  static uint32_t model[2 + POOL_LITS][POOL_MAX];
+  uint32_t model_size[2 + POOL_LITS] = {0};
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll__ensure_vars(s, POOL_LITS / 2), 0);
+  uint32_t next_ref = 1;
+  ptrdiff_t before[2 + POOL_LITS] = {0};
+  bool moved_up = false, moved_down = false, grew = false;
+  size_t cap0 = s->wpool_cap;
+  for (int round = 0; round < 20000; round++) {
+    unsigned l = 2 + pool_next() % POOL_LITS;
+    uint32_t r = pool_next() % 100;
+    /* Phases: lists mostly grow, then mostly shrink, and again. */
+    bool growing = (round / 2500) % 2 == 0;
+    if (r < (growing ? 70u : 30u) && model_size[l] < POOL_MAX) {
+      assert_int_equal(dpll__watch_push(s, l, (watch){next_ref, l}), 0);
+      model[l][model_size[l]++] = next_ref++;
+    } else if (model_size[l] > 0) {
+      /* Drop every other entry, as propagation drops moved watches. */
+      watch_list *wl = &s->watches[l];
+      watch *items = dpll__watches(s, l);
+      uint32_t j = 0;
+      for (uint32_t i = 0; i < wl->size; i++)
+        if (i % 2)
+          items[j] = items[i], model[l][j++] = model[l][i];
+      wl->size = model_size[l] = j;
+    }
+    if (round % 97 == 0) {
+      /* Room reserved survives the moves other lists cause. */
+      unsigned k = 2 + pool_next() % POOL_LITS;
+      if (model_size[k] < POOL_MAX) {
+        assert_int_equal(dpll__watch_reserve(s, k, 1), 0);
+        for (unsigned m = 2; m < 2 + POOL_LITS; m++)
+          if (m != k && model_size[m] < POOL_MAX) {
+            assert_int_equal(dpll__watch_push(s, m, (watch){next_ref, m}), 0);
+            model[m][model_size[m]++] = next_ref++;
+          }
+        assert_true(s->watches[k].size < s->watches[k].cap);
+        dpll__watch_add(s, k, (watch){next_ref, k});
+        model[k][model_size[k]++] = next_ref++;
+      }
+    }
+    check_pool(s, model, model_size);
+    for (unsigned m = 2; m < 2 + POOL_LITS; m++) {
+      ptrdiff_t start = s->watches[m].cap ? s->watches[m].items - s->wpool : 0;
+      if (before[m] && start > before[m])
+        moved_up = true;
+      if (before[m] && start < before[m])
+        moved_down = true; /* only a compaction does that */
+      before[m] = start;
+    }
+    grew |= s->wpool_cap > cap0;
+  }
+  assert_true(moved_up && moved_down && grew);
+  dpll_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_and_growth),
@@ -228,6 +333,7 @@ int main(void) {
       cmocka_unit_test(test_add_undoes_decisions),
       cmocka_unit_test(test_watches_avoid_false),
       cmocka_unit_test(test_scan_active),
+      cmocka_unit_test(test_watch_pool),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

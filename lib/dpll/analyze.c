@@ -180,9 +180,9 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
       rc = DPLL_ENOMEM;
   }
   if (!rc && n >= 2)
-    rc = dpll__watch_reserve(&s->watches[s->learnt[0]], 1);
+    rc = dpll__watch_reserve(s, s->learnt[0], 1);
   if (!rc && n >= 2)
-    rc = dpll__watch_reserve(&s->watches[s->learnt[1]], 1);
+    rc = dpll__watch_reserve(s, s->learnt[1], 1);
   if (!rc && n > s->trace_cap) {
     int *buf = realloc(s->trace_buf, n * sizeof *buf);
     if (buf) {
@@ -205,9 +205,8 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
   s->arena_size += CLAUSE_HEADER_WORDS + n;
   s->learnts[s->num_learnts++] = ref;
   if (n >= 2) {
-    watch_list *w0 = &s->watches[c->lits[0]], *w1 = &s->watches[c->lits[1]];
-    w0->items[w0->size++] = (watch){ref, c->lits[1]};
-    w1->items[w1->size++] = (watch){ref, c->lits[0]};
+    dpll__watch_add(s, c->lits[0], (watch){ref, c->lits[1]});
+    dpll__watch_add(s, c->lits[1], (watch){ref, c->lits[0]});
   }
   s->stats.learned++;
   s->stats.learned_lits += n;

@@ -20,7 +20,7 @@ static int class_cmp(const dpll_solver *s, int v, int w) {
 
 /* True if v belongs above w in the heap of the current kind. */
 static bool heap_before(const dpll_solver *s, int v, int w) {
-  int c = class_cmp(s, v, w);
+  int c = s->classes_set ? class_cmp(s, v, w) : 0;
   if (c)
     return c > 0;
   if (s->heap_kind == DPLL_HEURISTIC_ACTIVITY &&
@@ -274,6 +274,7 @@ static int set_class(dpll_solver *s, int var, int may_decide, int priority) {
   int rc = dpll__ensure_vars(s, var);
   if (rc)
     return rc;
+  s->classes_set = true;
   if (may_decide >= 0)
     s->may_decide[var] = (unsigned char)(may_decide != 0);
   else

@@ -114,24 +114,104 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
   return 0;
 }
 
-int dpll__watch_reserve(watch_list *wl, uint32_t extra) {
+/* ---- The watch pool ------------------------------------------------------
+ * See watch_list in internal.h.  Free segments are found by walking the
+ * pool from its start, header by header. */
+
+/* The room a list keeps when the pool is compacted: its watches and half
+ * as many again (at least 2), but never more than it had, so that room
+ * reserved before a compaction is still there after it. */
+static uint32_t compact_cap(const watch_list *wl) {
+  uint64_t want = (uint64_t)wl->size + (wl->size / 2 > 2 ? wl->size / 2 : 2);
+  return want < wl->cap ? (uint32_t)want : wl->cap;
+}
+
+/* Slides the live segments down over the free ones, in order, each keeping
+ * compact_cap() of room, and points the lists at their new places (after a
+ * realloc of the pool their old pointers are stale, so none is read). */
+static void pool_compact(dpll_solver *s) {
+  watch *pool = s->wpool;
+  size_t to = 0;
+  for (size_t at = 0; at < s->wpool_size;) {
+    watch head = pool[at];
+    size_t next = at + 1 + head.blocker;
+    if (head.ref != WATCH_FREE) {
+      watch_list *wl = &s->watches[head.ref];
+      uint32_t cap = compact_cap(wl);
+      memmove(pool + to + 1, pool + at + 1, wl->size * sizeof *pool);
+      pool[to] = (watch){head.ref, cap};
+      wl->items = pool + to + 1;
+      wl->cap = cap;
+      to += 1 + (size_t)cap;
+    }
+    at = next;
+  }
+  s->wpool_size = to;
+}
+
+/* Makes room for need more slots at the end of the pool: compacts it, and
+ * grows it first if the live segments would fill more than three quarters
+ * of it.  Compacting only when the pool is full keeps the cost at O(1) per
+ * slot taken. */
+static int pool_room(dpll_solver *s, size_t need) {
+  if (s->wpool_size + need <= s->wpool_cap)
+    return 0;
+  size_t live = 0;
+  for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++)
+    if (s->watches[l].cap)
+      live += 1 + (size_t)compact_cap(&s->watches[l]);
+  if (live + need > SIZE_MAX / 2 / sizeof(watch))
+    return DPLL_ENOMEM;
+  size_t want = live + need, cap = s->wpool_cap;
+  if (want > cap - cap / 4) {
+    cap += cap / 2;
+    if (cap < want + want / 3)
+      cap = want + want / 3;
+    int rc = RESIZE(s->wpool, cap);
+    if (rc)
+      return rc;
+    s->wpool_cap = cap;
+  }
+  pool_compact(s);
+  return 0;
+}
+
+int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra) {
+  watch_list *wl = &s->watches[lit];
   if (wl->size + (uint64_t)extra <= wl->cap)
     return 0;
   uint64_t cap = wl->cap ? 2 * (uint64_t)wl->cap : 4;
   while (cap < wl->size + (uint64_t)extra)
     cap *= 2;
-  if (cap > UINT32_MAX)
+  if (cap > UINT32_MAX - 1)
     return DPLL_ENOMEM;
-  int rc = RESIZE(wl->items, (size_t)cap);
-  if (!rc)
+  /* The last segment grows where it is. */
+  if (wl->cap && wl->items + wl->cap == s->wpool + s->wpool_size &&
+      (size_t)(wl->items - s->wpool) + cap <= s->wpool_cap) {
+    wl->items[-1].blocker = (uint32_t)cap;
+    s->wpool_size += cap - wl->cap;
     wl->cap = (uint32_t)cap;
-  return rc;
+    return 0;
+  }
+  int rc = pool_room(s, 1 + cap); /* may move wl's segment */
+  if (rc)
+    return rc;
+  watch *seg = s->wpool + s->wpool_size;
+  seg[0] = (watch){lit, (uint32_t)cap};
+  if (wl->cap) {
+    memcpy(seg + 1, wl->items, wl->size * sizeof *seg);
+    wl->items[-1].ref = WATCH_FREE;
+  }
+  wl->items = seg + 1;
+  wl->cap = (uint32_t)cap;
+  s->wpool_size += 1 + cap;
+  return 0;
 }
 
-int dpll__watch_push(watch_list *wl, watch w) {
-  int rc = dpll__watch_reserve(wl, 1);
+int dpll__watch_push(dpll_solver *s, unsigned lit, watch w) {
+  int rc = dpll__watch_reserve(s, lit, 1);
   if (!rc)
-    wl->items[wl->size++] = w;
+    dpll__watch_add(s, lit, w);
   return rc;
 }
 
@@ -192,8 +272,8 @@ static void attach(dpll_solver *s, cref ref) {
         lits[i] = lits[k];
         lits[k] = t;
       }
-  s->watches[lits[0]].items[s->watches[lits[0]].size++] = (watch){ref, lits[1]};
-  s->watches[lits[1]].items[s->watches[lits[1]].size++] = (watch){ref, lits[0]};
+  dpll__watch_add(s, lits[0], (watch){ref, lits[1]});
+  dpll__watch_add(s, lits[1], (watch){ref, lits[0]});
   if (s->vals[lits[0]] < 0)
     s->inconsistent = true;
   else if (s->vals[lits[0]] == 0 && s->vals[lits[1]] < 0)
@@ -246,12 +326,9 @@ static int add_valid(dpll_solver *s, const int *lits, size_t n) {
     s->trace_cap = size;
   }
   if (size >= 2) {
-    rc = dpll__watch_reserve(&s->watches[c->lits[0]], 1);
-    if (!rc)
-      rc = dpll__watch_reserve(&s->watches[c->lits[1]], 1);
     /* attach() may move any two literals to the front: reserve for all. */
-    for (uint32_t i = 2; !rc && i < size; i++)
-      rc = dpll__watch_reserve(&s->watches[c->lits[i]], 1);
+    for (uint32_t i = 0; !rc && i < size; i++)
+      rc = dpll__watch_reserve(s, c->lits[i], 1);
     if (rc)
       return rc;
   }

@@ -71,10 +71,21 @@ typedef struct watch {
   unsigned blocker;
 } watch;
 
+/* The watch lists of all literals share one pool (clausedb.c): a list is
+ * a segment of it, items[0 .. cap - 1], the first size of them in use,
+ * preceded by a header slot that names the owner literal (ref) and the
+ * segment's cap (blocker), or marks the segment free.  A list that
+ * outgrows its segment moves to the end of the pool; when the pool is
+ * full, live segments slide down over the free ones and give back much of
+ * their unused room.  So the lists take little more than their watches,
+ * where separate blocks would each keep the largest size they ever had.
+ * A list with cap 0 has no segment (items NULL). */
 typedef struct watch_list {
   watch *items;
   uint32_t size, cap;
 } watch_list;
+
+#define WATCH_FREE UINT32_MAX /* header of a free segment */
 
 /* ---- Options ------------------------------------------------------------ */
 
@@ -103,8 +114,12 @@ struct dpll_solver {
   size_t target_size;  /* that trail's length */
   unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
   int *priority;             /* per variable: splitting priority */
+  bool classes_set;          /* a priority or a decision mark was ever set (else
+                                every variable is of the same class) */
   watch_list *watches;       /* per literal: clauses watching it */
-  uint32_t *stamp;           /* per literal: scratch marks (clause dedup) */
+  watch *wpool;              /* the segments of all watch lists */
+  size_t wpool_size, wpool_cap;
+  uint32_t *stamp; /* per literal: scratch marks (clause dedup) */
   uint32_t stamp_now;
 
   /* The clause arena and the list of clauses in it. */
@@ -228,9 +243,22 @@ static inline int dpll__value(const dpll_solver *s, unsigned lit) {
 
 int dpll__ensure_vars(dpll_solver *s, int var);
 void dpll__reset_to_root(dpll_solver *s);
-int dpll__watch_push(watch_list *wl, watch w);
 int dpll__arena_reserve(dpll_solver *s, size_t words);
-int dpll__watch_reserve(watch_list *wl, uint32_t extra);
+
+/* The watches of lit; valid until a watch list of any literal grows
+ * (dpll__watch_reserve or dpll__watch_push), which may move every list. */
+static inline watch *dpll__watches(const dpll_solver *s, unsigned lit) {
+  return s->watches[lit].items;
+}
+/* Makes room for extra more watches of lit (0 or DPLL_ENOMEM). */
+int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra);
+/* Appends a watch to lit's list, growing it if need be. */
+int dpll__watch_push(dpll_solver *s, unsigned lit, watch w);
+/* Appends a watch to lit's list, which has room (reserved). */
+static inline void dpll__watch_add(dpll_solver *s, unsigned lit, watch w) {
+  watch_list *wl = &s->watches[lit];
+  wl->items[wl->size++] = w;
+}
 void dpll__scan_active(dpll_solver *s);
 
 /* ---- propagate.c --------------------------------------------------------- */

@@ -2,14 +2,9 @@
  * watched literals. */
 #include "internal.h"
 
-/* Assigns lit true at the current level for the given reason. */
-void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
-  unsigned var = lit_var(lit);
-  s->vals[lit] = 1;
-  s->vals[lit_not(lit)] = -1;
-  s->level[var] = s->decision_level;
-  s->reason[var] = reason;
-  s->trail[s->trail_size++] = lit;
+/* What an assignment needs besides the trail, in the rarer cases: the
+ * pure-literal counts when they are kept, pure literals, and the trace. */
+static void assign_extras(dpll_solver *s, unsigned lit, cref reason) {
   if (s->pure_valid)
     dpll__pure_assigned(s, lit);
   if (reason == CREF_PURE) {
@@ -25,6 +20,26 @@ void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
                                       : DPLL_EVENT_PROPAGATE,
                 lit, reason,
                 reason == CREF_NONE && s->flipped[s->decision_level - 1]);
+}
+
+/* Assigns lit true at the current level for the given reason; inlined in
+ * propagation, where the usual case is a clause's literal with neither
+ * the pure-literal counts nor a trace to serve. */
+static inline void assign(dpll_solver *s, unsigned lit, cref reason) {
+  unsigned var = lit_var(lit);
+  s->vals[lit] = 1;
+  s->vals[lit_not(lit)] = -1;
+  s->level[var] = s->decision_level;
+  s->reason[var] = reason;
+  s->trail[s->trail_size++] = lit;
+  if (s->pure_valid || s->trace || reason >= CREF_PURE)
+    assign_extras(s, lit, reason);
+  else
+    s->stats.propagations++;
+}
+
+void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
+  assign(s, lit, reason);
 }
 
 /* Opens decision level decision_level + 1; its first literal, assigned
@@ -87,14 +102,18 @@ cref dpll__propagate(dpll_solver *s) {
         watch_list *to = &s->watches[repl];
         if (to->size < to->cap) /* the usual case, without a call */
           to->items[to->size++] = (watch){w.ref, first};
-        else if (dpll__watch_push(to, (watch){w.ref, first})) {
-          /* Keep this watch and the rest, and leave p on the queue. */
-          items[j++] = w;
-          while (i < n)
-            items[j++] = items[i++];
-          wl->size = j;
-          s->qhead--;
-          return CREF_OOM;
+        else {
+          int rc = dpll__watch_push(s, repl, (watch){w.ref, first});
+          items = wl->items; /* the pool may have moved */
+          if (rc) {
+            /* Keep this watch and the rest, and leave p on the queue. */
+            items[j++] = w;
+            while (i < n)
+              items[j++] = items[i++];
+            wl->size = j;
+            s->qhead--;
+            return CREF_OOM;
+          }
         }
         lits[1] = repl;
         lits[k] = false_lit;
@@ -108,7 +127,7 @@ cref dpll__propagate(dpll_solver *s) {
           items[j++] = items[i++];
         break;
       }
-      dpll__assign(s, first, w.ref);
+      assign(s, first, w.ref);
     }
     wl->size = j;
     if (conflict != CREF_NONE) {

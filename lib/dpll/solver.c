@@ -64,11 +64,9 @@ dpll_solver *dpll_new(void) {
 void dpll_free(dpll_solver *s) {
   if (!s)
     return;
-  if (s->var_cap >= 0) /* watch lists exist for variables 0..num_vars */
-    for (int l = 0; l < 2 * (s->num_vars + 1); l++)
-      free(s->watches[l].items);
   free(s->vals);
   free(s->watches);
+  free(s->wpool);
   free(s->stamp);
   free(s->occ);
   free(s->jw);
