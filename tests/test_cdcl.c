@@ -400,7 +400,7 @@ static void test_hand_counts(void **state) {
  *
  * The policies (dpll.h, restart.c, reduce.c): luby restarts after 100,
  * 100, 200, ... conflicts, glucose when recent learned clauses get worse;
- * reduction first comes after 2000 conflicts.  A pigeonhole formula with
+ * reduction first comes after 1000 conflicts.  A pigeonhole formula with
  * n + 1 pigeons has no short resolution refutation, so a cdcl search on
  * PHP(8, 7) or PHP(9, 8) meets thousands of conflicts. */
 
@@ -440,8 +440,8 @@ static void test_pigeonhole(void **state) {
              restarts == DPLL_RESTARTS_MIXED) &&
             d.conflicts > 1001)
           assert_true(d.restarts > 0);
-        /* The first reduction is due at conflict 2000. */
-        if (reduce && d.conflicts > 2001) {
+        /* The first reduction is due at conflict 1000. */
+        if (reduce && d.conflicts > 1001) {
           assert_true(d.deleted > 0);
           reductions_checked++;
         }
@@ -495,7 +495,7 @@ static void test_random_3sat(void **state) {
             assert_true(d.restarts > 0);
             luby_checked++;
           }
-          if (reduce && d.conflicts > 2300) {
+          if (reduce && d.conflicts > 1300) {
             assert_true(d.deleted > 0);
             deleted_seen++;
           }
