@@ -260,6 +260,24 @@ void dpll__update_target(dpll_solver *s) {
   s->target_size = size;
 }
 
+/* The decision step both engines end their loop with. */
+bool dpll__decide_next(dpll_solver *s, uint64_t decisions0, int *result) {
+  unsigned lit = dpll__choose(s);
+  if (lit == 0) {
+    *result = DPLL_SAT;
+    return false;
+  }
+  if (dpll__over_limit(s->opt[OPT_decision_limit], s->stats.decisions,
+                       decisions0)) {
+    *result = DPLL_UNKNOWN;
+    return false;
+  }
+  s->stats.decisions++;
+  dpll__new_level(s, false);
+  dpll__assign(s, lit, CREF_NONE);
+  return true;
+}
+
 int dpll_choose(dpll_solver *s) {
   if (!s)
     return 0;

@@ -78,14 +78,8 @@ int dpll__cdcl(dpll_solver *s) {
         return rc;
       continue;
     }
-    unsigned lit = dpll__choose(s);
-    if (lit == 0)
-      return DPLL_SAT;
-    if (dpll__over_limit(s->opt[OPT_decision_limit], s->stats.decisions,
-                         decisions0))
-      return DPLL_UNKNOWN;
-    s->stats.decisions++;
-    dpll__new_level(s, false);
-    dpll__assign(s, lit, CREF_NONE);
+    int result;
+    if (!dpll__decide_next(s, decisions0, &result))
+      return result;
   }
 }

@@ -282,6 +282,11 @@ void dpll__pure_invalidate(dpll_solver *s);
 /* ---- branch.c ------------------------------------------------------------ */
 
 unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
+/* Chooses a literal and decides it on a new level (true); or returns
+ * false with *result DPLL_SAT when every variable is assigned, or
+ * DPLL_UNKNOWN when the decision limit, counted from decisions0 at the
+ * start of the solve, is reached. */
+bool dpll__decide_next(dpll_solver *s, uint64_t decisions0, int *result);
 void dpll__bump_clause(dpll_solver *s, cref ref);
 void dpll__update_target(dpll_solver *s);
 void dpll__var_unassigned(dpll_solver *s, int var);

@@ -8,14 +8,13 @@
  * are the reason of an assignment; clauses of LBD 6 or less used in a
  * conflict since the last reduction are spared once (the middle tier of
  * Chanseok Oh, "Between SAT and UNSAT: the fundamental difference in CDCL
- * SAT", SAT 2015).  Sparing every used clause kept about twice as many on
- * random 3-SAT, where most long clauses take part in some conflict.  The
+ * SAT", SAT 2015).  Sparing every used clause kept about a third more on
+ * random 3-SAT, where many long clauses take part in some conflict.  The
  * first reduction comes after 1000 conflicts, each next one 150 conflicts
  * later than the gap before it (docs/performance.md has the measurements
  * that chose these against glucose's 2000 and 300). */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define REDUCE_FIRST 1000

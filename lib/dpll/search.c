@@ -71,15 +71,9 @@ int dpll__search(dpll_solver *s) {
       return DPLL_UNKNOWN;
     if (s->opt[OPT_pure] && dpll__eliminate_pure(s) < 0)
       return DPLL_ENOMEM;
-    unsigned lit = dpll__choose(s);
-    if (lit == 0)
-      return DPLL_SAT;
-    if (dpll__over_limit(s->opt[OPT_decision_limit], s->stats.decisions,
-                         decisions0))
-      return DPLL_UNKNOWN;
-    s->stats.decisions++;
-    dpll__new_level(s, false);
-    dpll__assign(s, lit, CREF_NONE);
+    int result;
+    if (!dpll__decide_next(s, decisions0, &result))
+      return result;
   }
 }
 
