@@ -377,8 +377,8 @@ typedef struct dpll_event {
   int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK */
   int level;          /* the decision level after the step */
   int flipped;        /* DECIDE: 1 for a second branch, else 0 */
-  const int *clause;  /* PROPAGATE: the reason; CONFLICT: the false clause;
-                         LEARN: the learned clause */
+  const int *clause;  /* PROPAGATE: the reason, lit first; CONFLICT: the
+                         false clause; LEARN: the learned clause */
   size_t clause_size; /* (borrowed for the duration of the call) */
 } dpll_event;
 

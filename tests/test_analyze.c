@@ -399,7 +399,7 @@ typedef struct coverage {
 static int watched(const dpll_solver *s, unsigned lit, cref ref) {
   const watch *items = dpll__watches(s, lit);
   for (uint32_t i = 0; i < s->watches[lit].size; i++)
-    if (items[i].ref == ref)
+    if (watch_clause(items[i]) == ref)
       return 1;
   return 0;
 }
@@ -407,9 +407,11 @@ static int watched(const dpll_solver *s, unsigned lit, cref ref) {
 /* What analysis relies on, after learning, reducing or restarting: every
  * literal of the trail is true; the first literal of each level above 0
  * is its decision (no reason); every other one is forced by a live clause
- * that holds it first, with the others false at its level or below.  And
- * every learned clause is live and watched by its first two literals, and
- * no watch is left on a deleted clause. */
+ * that holds it first (or second, in a clause of two literals), with the
+ * others false at its level or below.  And every learned clause is live
+ * and watched by its first two literals, the watches of a clause of two
+ * literals marked binary with the other literal as blocker, and no watch
+ * is left on a deleted clause. */
 static void check_trail(const dpll_solver *s) {
   for (size_t i = 0; i < s->trail_size; i++) {
     unsigned lit = s->trail[i];
@@ -423,8 +425,11 @@ static void check_trail(const dpll_solver *s) {
     assert_true(why < CREF_MAX);
     const clause *c = dpll__clause(s, why);
     assert_false(c->flags & CLAUSE_DELETED);
-    assert_int_equal(c->lits[0], lit);
-    for (uint32_t k = 1; k < c->size; k++) {
+    uint32_t at = c->size == 2 && c->lits[1] == lit ? 1 : 0;
+    assert_int_equal(c->lits[at], lit);
+    for (uint32_t k = 0; k < c->size; k++) {
+      if (k == at)
+        continue;
       assert_int_equal(s->vals[c->lits[k]], -1);
       assert_true(s->level[lit_var(c->lits[k])] <= l);
     }
@@ -440,10 +445,14 @@ static void check_trail(const dpll_solver *s) {
     }
   }
   for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++)
-    for (uint32_t i = 0; i < s->watches[l].size; i++)
-      assert_false(
-          dpll__clause(s, dpll__watches(s, (unsigned)l)[i].ref)->flags &
-          CLAUSE_DELETED);
+    for (uint32_t i = 0; i < s->watches[l].size; i++) {
+      watch w = dpll__watches(s, (unsigned)l)[i];
+      const clause *c = dpll__clause(s, watch_clause(w));
+      assert_false(c->flags & CLAUSE_DELETED);
+      assert_int_equal((w.ref & WATCH_BINARY) != 0, c->size == 2);
+      if (c->size == 2)
+        assert_int_equal(w.blocker, c->lits[c->lits[0] == l ? 1 : 0]);
+    }
 }
 
 /* One conflict at level > 0: both analyses, their checks, and learning;
@@ -788,7 +797,7 @@ static void make_learned(dpll_solver *s, made_clause *m) {
   s->learnts[s->num_learnts++] = ref;
   for (int k = 0; k < 2; k++) {
     assert_int_equal(dpll__watch_reserve(s, c->lits[k], 1), 0);
-    dpll__watch_add(s, c->lits[k], (watch){ref, c->lits[1 - k]});
+    dpll__watch_add(s, c->lits[k], watch_of(c, ref, c->lits[1 - k]));
   }
   if (m->locked) /* its first literal forced by it (nothing else is read) */
     dpll__assign(s, c->lits[0], ref);

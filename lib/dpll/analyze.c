@@ -10,8 +10,15 @@
 
 #include <stdlib.h>
 
-static void mark_seen(dpll_solver *s, int var) {
-  s->seen[var] = 1;
+/* Marks of seen[]: SEEN_IMPLIED for a variable whose literal is in the
+ * clause being derived or (during minimisation) implied by it,
+ * SEEN_FAILED for one that minimisation showed is not; every mark is
+ * recorded in an_clear and cleared at the end of the analysis. */
+#define SEEN_IMPLIED 1
+#define SEEN_FAILED 2
+
+static void mark(dpll_solver *s, int var, unsigned char how) {
+  s->seen[var] = how;
   s->an_clear[s->an_clears++] = (unsigned)var;
 }
 
@@ -53,28 +60,40 @@ static void touch_learned(dpll_solver *s, clause *c) {
 
 /* Whether lit, false and in the learned clause, is implied by the clause's
  * other literals: every path back through reasons ends in literals of the
- * clause (seen) or of level 0.  Variables proved implied on the way stay
- * marked, so later calls stop at them; a failure unmarks what it marked. */
+ * clause or of level 0.  A depth-first walk, each step on the stack with
+ * the place reached in its reason (an_stack, an_pos).  What it proves is
+ * kept for the later calls: a variable whose reason is all implied is
+ * marked implied; on a failure, the variable that fails and every one on
+ * the stack above lit are marked failed (each needs the one above it), so
+ * that no later call walks behind them again. */
 static bool implied(dpll_solver *s, unsigned lit, uint32_t levels) {
-  size_t top = s->an_clears, depth = 0;
-  s->an_stack[depth++] = lit;
+  size_t depth = 0;
+  s->an_stack[depth] = lit;
+  s->an_pos[depth++] = 1;
   while (depth > 0) {
-    unsigned q = s->an_stack[--depth];
-    const clause *c = dpll__clause(s, s->reason[lit_var(q)]);
-    for (uint32_t k = 1; k < c->size; k++) {
-      unsigned r = c->lits[k];
-      int v = (int)lit_var(r);
-      if (s->seen[v] || s->level[v] == 0)
-        continue;
-      cref why = s->reason[v];
-      if (why >= CREF_MAX || !(levels & level_bit(s->level[v]))) {
-        while (s->an_clears > top)
-          s->seen[s->an_clear[--s->an_clears]] = 0;
-        return false;
-      }
-      mark_seen(s, v);
-      s->an_stack[depth++] = r;
+    unsigned q = s->an_stack[depth - 1];
+    const clause *c = dpll__reason(s, lit_not(q));
+    uint32_t k = s->an_pos[depth - 1];
+    if (k == c->size) { /* every literal of q's reason is implied */
+      if (--depth > 0)
+        mark(s, (int)lit_var(q), SEEN_IMPLIED);
+      continue;
     }
+    s->an_pos[depth - 1] = k + 1;
+    unsigned r = c->lits[k];
+    int v = (int)lit_var(r);
+    if (s->seen[v] == SEEN_IMPLIED || s->level[v] == 0)
+      continue;
+    if (s->seen[v] == SEEN_FAILED || s->reason[v] >= CREF_MAX ||
+        !(levels & level_bit(s->level[v]))) {
+      if (!s->seen[v])
+        mark(s, v, SEEN_FAILED);
+      while (--depth > 0)
+        mark(s, (int)lit_var(s->an_stack[depth]), SEEN_FAILED);
+      return false;
+    }
+    s->an_stack[depth] = r;
+    s->an_pos[depth++] = 1;
   }
   return true;
 }
@@ -97,9 +116,8 @@ static void minimize(dpll_solver *s) {
 /* analyze
  *
  * Pre:  conflict is false at decision level > 0, every literal of the
- *       current level on the trail was propagated from a clause whose
- *       first literal it is (or is the level's decision), and no variable
- *       is seen.
+ *       current level on the trail was propagated (or is the level's
+ *       decision), and no variable is seen.
  * Post: learnt[0..learnt_size-1] is a clause implied by the clauses, false
  *       now, with exactly one literal of the current level (learnt[0]);
  *       learnt[1], if any, has the highest level among the rest, which is
@@ -111,17 +129,16 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
   size_t n = 1, idx = s->trail_size;
   int open = 0; /* literals of the current level not yet resolved */
   unsigned p = 0;
-  cref why = conflict;
+  clause *c = dpll__clause(s, conflict);
   s->an_clears = 0;
   for (;;) {
-    clause *c = dpll__clause(s, why);
     touch_learned(s, c);
     for (uint32_t k = p ? 1 : 0; k < c->size; k++) {
       unsigned q = c->lits[k];
       int v = (int)lit_var(q);
       if (s->seen[v] || s->level[v] == 0)
         continue;
-      mark_seen(s, v);
+      mark(s, v, SEEN_IMPLIED);
       dpll__bump_var(s, v);
       if (s->level[v] >= level)
         open++;
@@ -134,7 +151,7 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
     while (!s->seen[lit_var(p)]);
     if (--open == 0)
       break;
-    why = s->reason[lit_var(p)];
+    c = dpll__reason(s, p);
   }
   s->learnt[0] = lit_not(p);
   s->learnt_size = n;
@@ -205,8 +222,8 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
   s->arena_size += CLAUSE_HEADER_WORDS + n;
   s->learnts[s->num_learnts++] = ref;
   if (n >= 2) {
-    dpll__watch_add(s, c->lits[0], (watch){ref, c->lits[1]});
-    dpll__watch_add(s, c->lits[1], (watch){ref, c->lits[0]});
+    dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
+    dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
   }
   s->stats.learned++;
   s->stats.learned_lits += n;

@@ -68,6 +68,8 @@ static int grow_vars(dpll_solver *s, int cap) {
   if (!rc)
     rc = RESIZE(s->an_clear, v);
   if (!rc)
+    rc = RESIZE(s->an_pos, v);
+  if (!rc)
     rc = dpll__heap_reserve(s, cap);
   if (!rc)
     s->var_cap = cap;
@@ -272,8 +274,8 @@ static void attach(dpll_solver *s, cref ref) {
         lits[i] = lits[k];
         lits[k] = t;
       }
-  dpll__watch_add(s, lits[0], (watch){ref, lits[1]});
-  dpll__watch_add(s, lits[1], (watch){ref, lits[0]});
+  dpll__watch_add(s, lits[0], watch_of(c, ref, lits[1]));
+  dpll__watch_add(s, lits[1], watch_of(c, ref, lits[0]));
   if (s->vals[lits[0]] < 0)
     s->inconsistent = true;
   else if (s->vals[lits[0]] == 0 && s->vals[lits[1]] < 0)

@@ -37,7 +37,9 @@ static inline bool ext_lit_ok(int ext) {
 typedef uint32_t cref;
 #define CREF_NONE UINT32_MAX       /* no reason: a decision */
 #define CREF_PURE (UINT32_MAX - 1) /* reason of a pure literal */
-#define CREF_MAX (UINT32_MAX - 3)  /* the arena may not grow past this */
+/* The arena may not grow past CREF_MAX words: the top bit of a watch's
+ * cref is taken (WATCH_BINARY). */
+#define CREF_MAX 0x7fffffffu
 
 typedef struct clause {
   uint32_t size;
@@ -65,11 +67,22 @@ static inline void clause_set_lbd(clause *c, uint32_t lbd) {
 #define CLAUSE_HEADER_WORDS 2u
 
 /* A watch: the clause and a literal of it (the "blocker") that, when true,
- * shows the clause satisfied without reading it. */
+ * shows the clause satisfied without reading it.  The watch of a clause of
+ * two literals has WATCH_BINARY set in ref and the other literal as its
+ * blocker: propagation then never needs to read the clause. */
 typedef struct watch {
   cref ref;
   unsigned blocker;
 } watch;
+
+#define WATCH_BINARY 0x80000000u
+
+/* The watch of clause c (at ref) with the given blocker. */
+static inline watch watch_of(const clause *c, cref ref, unsigned blocker) {
+  return (watch){c->size == 2 ? ref | WATCH_BINARY : ref, blocker};
+}
+/* The clause a watch is of. */
+static inline cref watch_clause(watch w) { return w.ref & ~WATCH_BINARY; }
 
 /* The watch lists of all literals share one pool (clausedb.c): a list is
  * a segment of it, items[0 .. cap - 1], the first size of them in use,
@@ -136,12 +149,13 @@ struct dpll_solver {
 
   /* Conflict analysis (analyze.c); sized with the variables, so that it
    * never allocates. */
-  unsigned char *seen;  /* per variable: in the clause being derived */
+  unsigned char *seen;  /* per variable: analysis marks (analyze.c) */
   uint32_t *level_mark; /* per level: stamp, for counting distinct levels */
   uint32_t level_mark_now;
   unsigned *learnt; /* the derived clause; learnt[0] asserts */
   size_t learnt_size;
   unsigned *an_stack, *an_clear; /* minimisation's stack; seen to undo */
+  uint32_t *an_pos;              /* per step of an_stack: place in its reason */
   size_t an_clears;
 
   /* Restarts (restart.c) and reduction (reduce.c). */
@@ -236,6 +250,18 @@ static inline bool dpll__over_limit(int64_t limit, uint64_t count,
 
 static inline clause *dpll__clause(const dpll_solver *s, cref ref) {
   return (clause *)(s->arena + ref);
+}
+/* The reason clause of lit, a literal forced by propagation, with lit
+ * first.  Propagation puts the forced literal first in a clause it reads;
+ * a clause of two literals it does not read (see watch), so that one is
+ * put in order here. */
+static inline clause *dpll__reason(const dpll_solver *s, unsigned lit) {
+  clause *c = dpll__clause(s, s->reason[lit_var(lit)]);
+  if (c->lits[0] != lit) {
+    c->lits[1] = c->lits[0];
+    c->lits[0] = lit;
+  }
+  return c;
 }
 static inline int dpll__value(const dpll_solver *s, unsigned lit) {
   return s->vals[lit];

@@ -61,7 +61,9 @@ int dpll__new_level(dpll_solver *s, bool flipped) {
  *       watched literal is false only if the clause is satisfied or its
  *       falsification is still on the queue.
  * Post: the queue is empty and every clause with all but one literal false
- *       has that literal true (returns CREF_NONE); or a clause is false
+ *       has that literal true (returns CREF_NONE), its reason the clause,
+ *       which holds it first unless the clause has two literals (see
+ *       dpll__reason); or a clause is false
  *       (returns it) or a watch list could not grow (returns CREF_OOM).  In
  *       both of those cases the literal being processed and the rest stay
  *       on the queue, so that propagating again at this level (after
@@ -80,6 +82,19 @@ cref dpll__propagate(dpll_solver *s) {
       watch w = items[i++];
       if (vals[w.blocker] > 0) {
         items[j++] = w;
+        continue;
+      }
+      if (w.ref & WATCH_BINARY) {
+        /* The blocker is the clause's other literal: unit or false, and
+         * the clause is not read (its literals stay in any order). */
+        items[j++] = w;
+        if (vals[w.blocker] < 0) {
+          conflict = watch_clause(w);
+          while (i < n)
+            items[j++] = items[i++];
+          break;
+        }
+        assign(s, w.blocker, watch_clause(w));
         continue;
       }
       clause *c = dpll__clause(s, w.ref);

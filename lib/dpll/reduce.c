@@ -31,11 +31,16 @@ bool dpll__reduce_due(const dpll_solver *s) {
   return s->opt[OPT_reduce] && s->stats.conflicts >= s->reduce_next;
 }
 
-/* Whether the clause is the reason of its first literal's assignment. */
+/* Whether the clause is the reason of an assignment: of its first
+ * literal's, or with two literals, of either's (see dpll__reason). */
 static bool locked(const dpll_solver *s, cref ref) {
   const clause *c = dpll__clause(s, ref);
-  unsigned first = c->lits[0];
-  return s->vals[first] > 0 && s->reason[lit_var(first)] == ref;
+  for (uint32_t k = 0; k < (c->size == 2 ? 2u : 1u); k++) {
+    unsigned lit = c->lits[k];
+    if (s->vals[lit] > 0 && s->reason[lit_var(lit)] == ref)
+      return true;
+  }
+  return false;
 }
 
 /* Marks the clause deleted; sweep() then drops it from the lists. */
@@ -62,9 +67,9 @@ static void purge_learnts(dpll_solver *s) {
  * is allocated. */
 static void collect_garbage(dpll_solver *s) {
   for (size_t i = 0; i < s->trail_size; i++) {
-    cref why = s->reason[lit_var(s->trail[i])];
-    if (why < CREF_MAX)
-      dpll__clause(s, why)->flags |= CLAUSE_REASON;
+    unsigned lit = s->trail[i];
+    if (s->reason[lit_var(lit)] < CREF_MAX)
+      dpll__reason(s, lit)->flags |= CLAUSE_REASON;
   }
   for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++)
     s->watches[l].size = 0;
@@ -90,8 +95,8 @@ static void collect_garbage(dpll_solver *s) {
       s->reason[lit_var(c->lits[0])] = ref;
     }
     if (c->size >= 2) {
-      dpll__watch_add(s, c->lits[0], (watch){ref, c->lits[1]});
-      dpll__watch_add(s, c->lits[1], (watch){ref, c->lits[0]});
+      dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
+      dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
     }
   }
   s->arena_size = to;

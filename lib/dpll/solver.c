@@ -87,6 +87,7 @@ void dpll_free(dpll_solver *s) {
   free(s->learnt);
   free(s->an_stack);
   free(s->an_clear);
+  free(s->an_pos);
   free(s->learnts);
   free(s->arena);
   free(s->clauses);
@@ -172,7 +173,8 @@ void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
   dpll_event ev = {
       kind, lit ? lit_to_ext(lit) : 0, s->decision_level, flipped, NULL, 0};
   if (ref != CREF_NONE && ref != CREF_PURE) {
-    const clause *c = dpll__clause(s, ref);
+    const clause *c = kind == DPLL_EVENT_PROPAGATE ? dpll__reason(s, lit)
+                                                   : dpll__clause(s, ref);
     for (uint32_t k = 0; k < c->size; k++)
       s->trace_buf[k] = lit_to_ext(c->lits[k]);
     ev.clause = s->trace_buf;
