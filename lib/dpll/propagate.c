@@ -2,6 +2,15 @@
  * watched literals. */
 #include "internal.h"
 
+/* Asks the cache for a clause about to be read, where the compiler can:
+ * on long refutations the learned clauses outgrow the processor's second
+ * level cache, and reading a clause is then most of propagation's time. */
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch(addr)
+#else
+#define PREFETCH(addr) ((void)(addr))
+#endif
+
 /* What an assignment needs besides the trail, in the rarer cases: the
  * pure-literal counts when they are kept, pure literals, and the trace. */
 static void assign_extras(dpll_solver *s, unsigned lit, cref reason) {
@@ -80,6 +89,11 @@ cref dpll__propagate(dpll_solver *s) {
     cref conflict = CREF_NONE;
     while (i < n) {
       watch w = items[i++];
+      if (i < n) { /* the next watch's clause, if it will be read */
+        watch next = items[i];
+        if (vals[next.blocker] <= 0 && !(next.ref & WATCH_BINARY))
+          PREFETCH(s->arena + next.ref);
+      }
       if (vals[w.blocker] > 0) {
         items[j++] = w;
         continue;
