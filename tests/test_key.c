@@ -126,26 +126,26 @@ static int next_line(const char *text, size_t size, size_t *pos, char *buf,
  * groups g of three of level L, level 1 grouping the jumps and each level
  * the commanders of the one below, while more than three remain.  Returns
  * how many (at most max). */
-static int aux_atom_names(int amo, int J, char (*out)[24], int max) {
+static int aux_atom_names(int amo, int J, char (*out)[32], int max) {
   int n = 0;
   if (amo == PEG_AMO_SEQUENTIAL)
     for (int k = 1; k < J && n < max; k++)
-      snprintf(out[n++], 24, "Count(%d,%%d)", k);
+      snprintf(out[n++], 32, "Count(%d,%%d)", k);
   if (amo == PEG_AMO_PRODUCT && J >= 2) {
     int p = 1;
     while (p * p < J)
       p++;
     int q = (J + p - 1) / p;
     for (int r = 1; r <= p && n < max; r++)
-      snprintf(out[n++], 24, "Row(%d,%%d)", r);
+      snprintf(out[n++], 32, "Row(%d,%%d)", r);
     for (int c = 1; c <= q && n < max; c++)
-      snprintf(out[n++], 24, "Col(%d,%%d)", c);
+      snprintf(out[n++], 32, "Col(%d,%%d)", c);
   }
   if (amo == PEG_AMO_COMMANDER)
     for (int level = 1, m = J; m > 3; level++) {
       m = (m + 2) / 3;
       for (int g = 1; g <= m && n < max; g++)
-        snprintf(out[n++], 24, "Cmd(%d,%d,%%d)", level, g);
+        snprintf(out[n++], 32, "Cmd(%d,%d,%%d)", level, g);
     }
   CHECK(n < max, "more than %d auxiliary atoms per step", max);
   return n;
@@ -190,7 +190,7 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
         line);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
-  char aux_names[400][24]; /* the at-most-one atoms of a step, time "%d" */
+  char aux_names[400][32]; /* the at-most-one atoms of a step, time "%d" */
   int aux = aux_atom_names(amo, J, aux_names, 400);
   assert_int_equal(A, J * T + N * (T + 1) + aux * T);
   assert_true(next_line(key, size, &pos, line, sizeof line));
