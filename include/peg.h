@@ -263,18 +263,33 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  *   position_classes  1 (default): with one peg anywhere as the goal and a
  *                     given start, rule out the final holes that a colour
  *                     parity argument shows unreachable.
- *   at_most_one       how "at most one jump per time step" is written:
+ *   at_most_one       how "at most one jump per time step" is written,
+ *                     for the J jumps of a step:
  *                     PEG_AMO_PAIRWISE (default: the seed's J(J-1)/2
- *                     clauses) or PEG_AMO_SEQUENTIAL (Sinz's sequential
- *                     counter: 3J-4 clauses and J-1 more atoms Count(k,I),
- *                     "a jump numbered k or less happens at time I").
+ *                     clauses);
+ *                     PEG_AMO_SEQUENTIAL (Sinz's sequential counter: 3J-4
+ *                     clauses and J-1 more atoms Count(k,I), "a jump
+ *                     numbered k or less happens at time I");
+ *                     PEG_AMO_PRODUCT (Chen's 2-product: the jumps in a
+ *                     grid of p = ceil(sqrt J) rows and q = ceil(J/p)
+ *                     columns, p + q more atoms Row(r,I) and Col(c,I),
+ *                     2J + p(p-1)/2 + q(q-1)/2 clauses);
+ *                     PEG_AMO_COMMANDER (Klieber and Kwon's commanders:
+ *                     groups of three, each with an atom Cmd(L,g,I) true
+ *                     exactly when a jump of group g of level L is, and
+ *                     so on up until three remain; about J/2 more atoms
+ *                     and 3.5J clauses).
+ *                     The counts for small J are in docs/encoding.md.
  * With canonical_order and position_classes at 0 the models are exactly
- * the plays (with at_least_one also at 1 when the counter is used). */
+ * the plays (with at_least_one also at 1 when the counter or the product
+ * is used: without it, a step with no jump leaves their atoms free). */
 #define PEG_AMO_PAIRWISE 0
 #define PEG_AMO_SEQUENTIAL 1
+#define PEG_AMO_PRODUCT 2
+#define PEG_AMO_COMMANDER 3
 /* Set before emitting.  set returns 0, PEG_EOPTION (no such option or a
- * value out of range) or PEG_ETOOBIG (the counter's atoms would be more
- * than an int numbers; the option stays pairwise). */
+ * value out of range) or PEG_ETOOBIG (the at-most-one encoding's atoms
+ * would be more than an int numbers; the option keeps its value). */
 PEG_API int peg_encoding_set_option(peg_encoding *e, const char *name,
                                     int value);
 PEG_API int peg_encoding_get_option(const peg_encoding *e, const char *name,
@@ -284,7 +299,7 @@ PEG_API int peg_encoding_get_option(const peg_encoding *e, const char *name,
 PEG_API int peg_encoding_steps(const peg_encoding *e);
 
 /* The number of atoms (variables 1..atoms: Jump atoms, then Peg atoms,
- * then the counter's) and of clauses emit produces
+ * then the at-most-one encoding's) and of clauses emit produces
  * (PEG_ENOMEM if memory runs out while counting). */
 PEG_API int peg_encoding_atoms(const peg_encoding *e);
 PEG_API int64_t peg_encoding_clauses(const peg_encoding *e);
@@ -305,14 +320,15 @@ PEG_API int peg_atom_peg(const peg_encoding *e, int hole, int time);
 PEG_API int peg_atom_jump(const peg_encoding *e, int from, int over, int to,
                           int time);
 
-/* The name of atom, "Peg(5,2)" or "Jump(8,5,3,4)", in buf (NUL-terminated
- * if size > 0, cut to fit).  Returns the full length, as snprintf does, or
- * PEG_EATOM. */
+/* The name of atom, "Peg(5,2)", "Jump(8,5,3,4)" or one of the at-most-one
+ * encoding's "Count(3,1)", "Row(2,1)", "Col(4,1)", "Cmd(1,5,2)", in buf
+ * (NUL-terminated if size > 0, cut to fit).  Returns the full length, as
+ * snprintf does, or PEG_EATOM. */
 PEG_API int peg_atom_name(const peg_encoding *e, int atom, char *buf,
                           size_t size);
 
-/* The atom called name ("Peg(5,2)", "Jump(8,5,3,4)", no blanks), or
- * PEG_EATOM. */
+/* The atom called name ("Peg(5,2)", "Jump(8,5,3,4)", and the auxiliary
+ * atoms of the encoding's at-most-one option; no blanks), or PEG_EATOM. */
 PEG_API int peg_atom_lookup(const peg_encoding *e, const char *name);
 
 /* ------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 /* test_encode.c - lib/peg/encode.c: atom and clause counts worked out by
  * hand, the clauses emitted compared with the table of docs/encoding.md
  * (rebuilt here independently), the numbering of atoms and their names,
- * options, errors, the callback's stop, and the semantic test: for small
+ * options, errors, the callback's stop, the at-most-one encodings against a
+ * brute-force oracle (white-box: encode.c's peg__amo_*), and the semantic
+ * test: for small
  * puzzles every model that libdpll finds is a legal play (judged by
  * pegcheck, read from the Jump atoms by the numbering formula, not by
  * peg_decode) and there are exactly as many models as pegcheck counts
@@ -14,6 +16,7 @@
 #include <cmocka.h>
 
 #include "dpll.h"
+#include "internal.h" /* lib/peg: the at-most-one encodings on their own */
 #include "peg.h"
 #include "pegcheck.h"
 #include "testutil.h"
@@ -171,10 +174,80 @@ static void test_counts_four_hole(void **state) {
   assert_int_equal(peg_atom_lookup(e, "Count(8,1)"), PEG_EATOM);
   assert_int_equal(peg_atom_lookup(e, "Count(1,3)"), PEG_EATOM);
   assert_int_equal(peg_atom_lookup(e, "Count(0,1)"), PEG_EATOM);
-  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 2), PEG_EOPTION);
+  assert_int_equal(peg_atom_lookup(e, "Row(1,1)"), PEG_EATOM);
+  assert_int_equal(peg_atom_lookup(e, "Cmd(1,1,1)"), PEG_EATOM);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 4), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", -1), PEG_EOPTION);
+  int v = -1;
+  assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
+  assert_int_equal(v, PEG_AMO_SEQUENTIAL);
+
+  /* The product: J = 8 in a grid of p = ceil(sqrt 8) = 3 rows and
+   * q = ceil(8/3) = 3 columns, 6 more atoms per step: 28 + 12 = 40, after
+   * the Peg atoms Row(1..3,1), Col(1..3,1), then time 2.  4A is 2J = 16
+   * "jump -> row", "jump -> column" and 3 + 3 pairs: 22 binary clauses per
+   * step instead of 28: 181 - 56 + 44 = 169 clauses, 420 - 112 + 88 = 396
+   * literals. */
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_PRODUCT),
+                   0);
+  expect_counts("4-hole, product", e, 2, 40, 169, 396);
+  const struct {
+    int atom;
+    const char *name;
+  } product[] = {{29, "Row(1,1)"}, {31, "Row(3,1)"}, {32, "Col(1,1)"},
+                 {34, "Col(3,1)"}, {35, "Row(1,2)"}, {40, "Col(3,2)"}};
+  for (size_t i = 0; i < sizeof product / sizeof *product; i++) {
+    assert_int_equal(peg_atom_name(e, product[i].atom, name, sizeof name),
+                     (int)strlen(product[i].name));
+    assert_string_equal(name, product[i].name);
+    assert_int_equal(peg_atom_lookup(e, product[i].name), product[i].atom);
+  }
+  const char *not_product[] = {"Row(4,1)",   "Col(4,1)", "Row(0,1)",
+                               "Col(1,3)",   "Row(1,0)", "Count(1,1)",
+                               "Cmd(1,1,1)", "Row(1,1",  "Col(1,1,1)"};
+  for (size_t i = 0; i < sizeof not_product / sizeof *not_product; i++)
+    CHECK(peg_atom_lookup(e, not_product[i]) == PEG_EATOM,
+          "product: lookup of %s gave %d", not_product[i],
+          peg_atom_lookup(e, not_product[i]));
+  assert_int_equal(peg_atom_name(e, 41, name, sizeof name), PEG_EATOM);
+
+  /* Commanders: J = 8 in groups of 3, 3 and 2, one commander each; 3 left,
+   * so that is the top: 3 more atoms per step, 28 + 6 = 34, Cmd(1,g,I).
+   * 4A per step: a group of three 3 pairs + 3 "jump -> commander" + 1
+   * "commander -> a jump of the group" = 7 clauses (6 + 6 + 4 = 16
+   * literals), twice; the group of two 1 + 2 + 1 = 4 (2 + 4 + 3 = 9); the
+   * top 3 pairs (6): 21 clauses and 47 literals instead of 28 and 56:
+   * 181 - 56 + 42 = 167 clauses, 420 - 112 + 94 = 402 literals. */
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_COMMANDER),
+                   0);
+  expect_counts("4-hole, commander", e, 2, 34, 167, 402);
+  const struct {
+    int atom;
+    const char *name;
+  } cmd[] = {{29, "Cmd(1,1,1)"},
+             {31, "Cmd(1,3,1)"},
+             {32, "Cmd(1,1,2)"},
+             {34, "Cmd(1,3,2)"}};
+  for (size_t i = 0; i < sizeof cmd / sizeof *cmd; i++) {
+    assert_int_equal(peg_atom_name(e, cmd[i].atom, name, sizeof name),
+                     (int)strlen(cmd[i].name));
+    assert_string_equal(name, cmd[i].name);
+    assert_int_equal(peg_atom_lookup(e, cmd[i].name), cmd[i].atom);
+  }
+  const char *not_cmd[] = {"Cmd(2,1,1)", "Cmd(1,4,1)",  "Cmd(0,1,1)",
+                           "Cmd(1,1,3)", "Cmd(1,1)",    "Row(1,1)",
+                           "Count(1,1)", "Cmd(1,1,1,1)"};
+  for (size_t i = 0; i < sizeof not_cmd / sizeof *not_cmd; i++)
+    CHECK(peg_atom_lookup(e, not_cmd[i]) == PEG_EATOM,
+          "commander: lookup of %s gave %d", not_cmd[i],
+          peg_atom_lookup(e, not_cmd[i]));
+  assert_int_equal(peg_atom_name(e, 35, name, sizeof name), PEG_EATOM);
+
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", 0), 0);
   expect_counts("4-hole, pairwise again", e, 2, 28, 181, 420);
   assert_int_equal(peg_atom_lookup(e, "Count(1,1)"), PEG_EATOM);
+  assert_int_equal(peg_atom_lookup(e, "Row(1,1)"), PEG_EATOM);
+  assert_int_equal(peg_atom_lookup(e, "Cmd(1,1,1)"), PEG_EATOM);
   assert_int_equal(peg_atom_name(e, 29, name, sizeof name), PEG_EATOM);
   peg_encoding_free(e);
   peg_board_free(b);
@@ -283,6 +356,246 @@ static void test_counts_big(void **state) {
   assert_true(clauses > INT_MAX); /* needs the 64 bits */
   CHECK(peg_encoding_clauses(e) == clauses, "triangle90: %lld clauses, %lld",
         (long long)peg_encoding_clauses(e), (long long)clauses);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
+/* ---- at most one jump per step, encoding by encoding ---- */
+
+static const char *const amo_names[] = {"pairwise", "sequential", "product",
+                                        "commander"};
+
+/* The auxiliary atoms per step of encoding how for n jumps, and its
+ * clauses per step, from docs/encoding.md. */
+static int64_t amo_atoms(int how, int64_t n) {
+  if (how == PEG_AMO_SEQUENTIAL)
+    return n >= 2 ? n - 1 : 0;
+  if (how == PEG_AMO_PRODUCT) {
+    int64_t p = 1;
+    while (p * p < n)
+      p++;
+    return n >= 2 ? p + (n + p - 1) / p : 0;
+  }
+  if (how == PEG_AMO_COMMANDER)
+    return n > 3 ? (n + 2) / 3 + amo_atoms(how, (n + 2) / 3) : 0;
+  return 0;
+}
+
+static int64_t amo_clauses(int how, int64_t n) {
+  int64_t pairs = n * (n - 1) / 2;
+  if (how == PEG_AMO_SEQUENTIAL)
+    return n >= 2 ? 3 * n - 4 : 0;
+  if (how == PEG_AMO_PRODUCT) {
+    int64_t p = 1;
+    while (p * p < n)
+      p++;
+    int64_t q = (n + p - 1) / p;
+    return n >= 2 ? 2 * n + p * (p - 1) / 2 + q * (q - 1) / 2 : 0;
+  }
+  if (how == PEG_AMO_COMMANDER && n > 3) {
+    /* groups of three and a last one of n mod 3: pairs, "member ->
+     * commander", "commander -> some member" */
+    int64_t r = n % 3, groups = r ? r * (r - 1) / 2 + r + 1 : 0;
+    return 7 * (n / 3) + groups + amo_clauses(how, (n + 2) / 3);
+  }
+  return pairs;
+}
+
+/* The oracle: for each encoding and n = 0..12 literals (1..n, the
+ * auxiliary atoms n+1..), every assignment of the n literals, and every
+ * assignment of the auxiliary atoms for each: the clauses have a model
+ * exactly when at most one literal is true.  When exactly one is (as in
+ * a play, with at_least_one) the auxiliary atoms have exactly one value,
+ * so the encodings add no models; with none true, only the commanders'
+ * do. */
+static void test_amo_oracle(void **state) {
+  (void)state;
+  for (int how = PEG_AMO_PAIRWISE; how <= PEG_AMO_COMMANDER; how++)
+    for (int n = 0; n <= 12; n++) {
+      const char *name = amo_names[how];
+      peg__amo l = peg__amo_layout(how, (size_t)n);
+      CHECK((int64_t)l.aux == amo_atoms(how, n),
+            "%s, n = %d: %zu auxiliary atoms, expected %lld", name, n, l.aux,
+            (long long)amo_atoms(how, n));
+      int vars = n + (int)l.aux, x[12];
+      CHECK(vars <= 30, "%s, n = %d: %d atoms, too many to enumerate", name, n,
+            vars);
+      for (int i = 0; i < n; i++)
+        x[i] = i + 1;
+      cnf f;
+      memset(&f, 0, sizeof f);
+      assert_int_equal(peg__amo_emit(&l, x, n, collect, &f), 0);
+      CHECK((int64_t)f.num == amo_clauses(how, n) &&
+                (int64_t)f.num == peg__amo_clauses(&l),
+            "%s, n = %d: %zu clauses emitted, %lld counted, %lld expected",
+            name, n, f.num, (long long)peg__amo_clauses(&l),
+            (long long)amo_clauses(how, n));
+      /* each clause as the bits of its positive and its negative atoms */
+      uint32_t *pos = calloc(f.num + 1, sizeof *pos);
+      uint32_t *neg = calloc(f.num + 1, sizeof *neg);
+      assert_non_null(pos);
+      assert_non_null(neg);
+      for (size_t c = 0; c < f.num; c++)
+        for (size_t i = f.start[c]; i < f.start[c + 1]; i++) {
+          int lit = f.lits[i], v = abs(lit);
+          CHECK(v >= 1 && v <= vars, "%s, n = %d: literal %d out of range",
+                name, n, lit);
+          *(lit > 0 ? &pos[c] : &neg[c]) |= 1u << (v - 1);
+        }
+      for (uint32_t jumps = 0; jumps < 1u << n; jumps++) {
+        uint64_t witnesses = 0;
+        for (uint32_t aux = 0; aux < 1u << l.aux; aux++) {
+          uint32_t v = jumps | aux << n;
+          size_t c = 0;
+          while (c < f.num && ((pos[c] & v) | (neg[c] & ~v)))
+            c++;
+          witnesses += c == f.num;
+        }
+        int ones = 0;
+        for (int i = 0; i < n; i++)
+          ones += jumps >> i & 1;
+        CHECK((witnesses > 0) == (ones <= 1),
+              "%s, n = %d: literals %#x (%d true) %s", name, n, jumps, ones,
+              witnesses ? "satisfy the clauses" : "are refused");
+        if (ones == 1 ||
+            (ones == 0 && how != PEG_AMO_SEQUENTIAL && how != PEG_AMO_PRODUCT))
+          CHECK(witnesses == 1,
+                "%s, n = %d: literals %#x: %llu values of the auxiliary atoms",
+                name, n, jumps, (unsigned long long)witnesses);
+      }
+      free(pos);
+      free(neg);
+      cnf_free(&f);
+    }
+}
+
+/* Each encoding on several puzzles, with and without at_least_one and the
+ * redundant clauses: the atoms are the pairwise encoding's and amo_atoms per
+ * step, the clauses the pairwise encoding's with amo_clauses in place of
+ * J(J-1)/2 per step; emit sends that many, every atom appears in them, and
+ * every auxiliary atom's name looks up to it. */
+static void test_counts_amo(void **state) {
+  (void)state;
+  peg_board *boards[7];
+  const char *what[7] = {"4-hole",    "4-hole free start", "triangle4",
+                         "triangle5", "english",           "triangle2",
+                         "T = 0"};
+  boards[0] = four_hole(1);
+  boards[1] = four_hole(0);
+  boards[2] = named("triangle4", 3);
+  boards[3] = named("triangle5", 1);
+  boards[4] = named("english", 17);
+  boards[5] = named("triangle2", 1);
+  boards[6] = four_hole(1);
+  const int one[] = {2};
+  assert_int_equal(peg_board_set_start(boards[6], one, 1), 0);
+  for (int i = 0; i < 7; i++)
+    for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how++)
+      for (int variant = 0; variant < 3; variant++) {
+        const peg_board *b = boards[i];
+        peg_encoding *e = variant ? encode_default(b) : encode(b);
+        if (variant == 2)
+          assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
+        int64_t J = 2 * (int64_t)peg_board_num_triples(b);
+        int64_t T = peg_encoding_steps(e);
+        int64_t atoms = peg_encoding_atoms(e) + T * amo_atoms(how, J);
+        int64_t clauses = peg_encoding_clauses(e) +
+                          T * (amo_clauses(how, J) - J * (J - 1) / 2);
+        assert_int_equal(peg_encoding_set_option(e, "at_most_one", how), 0);
+        CHECK(peg_encoding_atoms(e) == atoms &&
+                  peg_encoding_clauses(e) == clauses,
+              "%s, %s, variant %d: %d atoms and %lld clauses, expected %lld "
+              "and %lld",
+              what[i], amo_names[how], variant, peg_encoding_atoms(e),
+              (long long)peg_encoding_clauses(e), (long long)atoms,
+              (long long)clauses);
+        cnf f;
+        emit_all(e, &f);
+        CHECK((int64_t)f.num == clauses, "%s, %s: emit gave %zu clauses",
+              what[i], amo_names[how], f.num);
+        unsigned char *seen = calloc((size_t)atoms + 1, 1);
+        assert_non_null(seen);
+        for (size_t k = 0; k < f.num_lits; k++) {
+          int v = abs(f.lits[k]);
+          CHECK(v >= 1 && v <= atoms, "%s, %s: literal %d out of range",
+                what[i], amo_names[how], f.lits[k]);
+          seen[v] = 1;
+        }
+        int base = peg_board_holes(b) * (int)(T + 1) + (int)(J * T);
+        for (int a = 1; a <= atoms; a++) {
+          CHECK(seen[a], "%s, %s: atom %d in no clause", what[i],
+                amo_names[how], a);
+          char name[64];
+          if (a > base) {
+            assert_true(peg_atom_name(e, a, name, sizeof name) > 0);
+            CHECK(peg_atom_lookup(e, name) == a, "%s, %s: %s looks up to %d",
+                  what[i], amo_names[how], name, peg_atom_lookup(e, name));
+          }
+        }
+        free(seen);
+        cnf_free(&f);
+        peg_encoding_free(e);
+      }
+  for (int i = 0; i < 7; i++)
+    peg_board_free(boards[i]);
+}
+
+/* Atoms past INT_MAX: a board of 4096 holes (T = 4094) with as many
+ * triples as the Jump and Peg atoms allow.  The pairwise encoding fits,
+ * the others do not, and a refused value leaves the option as it was;
+ * then a board with room for the product's 1441 atoms per step but not
+ * for the others. */
+static peg_board *many_triples(int64_t triples) {
+  peg_board *b = peg_board_new(4096);
+  assert_non_null(b);
+  int64_t added = 0;
+  for (int x = 1; x <= 4096 && added < triples; x++)
+    for (int y = x + 1; y <= 4096 && added < triples; y++)
+      for (int z = y + 1; z <= 4096 && added < triples; z++, added++)
+        assert_int_equal(peg_board_add_triple(b, x, y, z), 0);
+  return b;
+}
+
+static void test_amo_too_big(void **state) {
+  (void)state;
+  const int64_t N = 4096, T = 4094;
+  int64_t most = (INT_MAX - N * (T + 1)) / (2 * T);
+  peg_board *b = many_triples(most);
+  peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_atoms(e), 2 * most * T + N * (T + 1));
+  for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how++) {
+    CHECK(peg_encoding_set_option(e, "at_most_one", how) == PEG_ETOOBIG,
+          "%s: not too big", amo_names[how]);
+    int v = -1;
+    assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
+    assert_int_equal(v, PEG_AMO_PAIRWISE);
+    assert_int_equal(peg_encoding_atoms(e), 2 * most * T + N * (T + 1));
+  }
+  peg_encoding_free(e);
+  peg_board_free(b);
+
+  /* 800 triples fewer: J = 2 * (most - 800), a grid of 721 by 720 */
+  int64_t fewer = most - 800, J = 2 * fewer;
+  b = many_triples(fewer);
+  e = encode(b);
+  int64_t base = J * T + N * (T + 1);
+  assert_int_equal(amo_atoms(PEG_AMO_PRODUCT, J), 1441);
+  assert_true(base + 1441 * T <= INT_MAX);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_PRODUCT),
+                   0);
+  assert_int_equal(peg_encoding_atoms(e), base + 1441 * T);
+  for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how += 2) {
+    CHECK(peg_encoding_set_option(e, "at_most_one", how) == PEG_ETOOBIG,
+          "%s: not too big", amo_names[how]);
+    int v = -1;
+    assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
+    assert_int_equal(v, PEG_AMO_PRODUCT);
+    assert_int_equal(peg_encoding_atoms(e), base + 1441 * T);
+  }
+  char name[64];
+  assert_true(peg_atom_name(e, peg_encoding_atoms(e), name, sizeof name) > 0);
+  snprintf(name, sizeof name, "Col(720,%d)", (int)T);
+  assert_int_equal(peg_atom_lookup(e, name), peg_encoding_atoms(e));
   peg_encoding_free(e);
   peg_board_free(b);
 }
@@ -904,14 +1217,15 @@ static int add_to_solver(void *ctx, const int *lits, size_t n) {
  * that play passes through, and no play found twice.  The number of models
  * must be pegcheck's number of plays. */
 /* redundant: 0 the seed's exact encoding, 1 the defaults (redundant
- * clauses), 2 the exact one with the sequential at-most-one. */
+ * clauses), 2, 3, 4 the exact one with the sequential, product or
+ * commander at-most-one. */
 static void enumerate_mode(const char *what, const peg_board *b,
                            const pc_board *pc, int at_least_one,
                            int redundant) {
   peg_encoding *e = redundant == 1 ? encode_default(b) : encode(b);
-  if (redundant == 2)
-    assert_int_equal(
-        peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL), 0);
+  if (redundant >= 2)
+    assert_int_equal(peg_encoding_set_option(e, "at_most_one", redundant - 1),
+                     0);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
@@ -1005,7 +1319,7 @@ static void enumerate_mode(const char *what, const peg_board *b,
   }
   print_message("%-40s T = %d, %5d atoms: %llu models, %llu %splays\n", what, T,
                 A, (unsigned long long)models, (unsigned long long)plays,
-                redundant ? "canonical " : "");
+                redundant == 1 ? "canonical " : "");
   CHECK(models == plays, "%s: %llu models, %llu plays", what,
         (unsigned long long)models, (unsigned long long)plays);
   free(seen);
@@ -1022,10 +1336,14 @@ static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
                       int at_least_one) {
   enumerate_mode(what, b, pc, at_least_one, 0);
   enumerate_mode(what, b, pc, at_least_one, 1);
-  /* The counter's atoms follow from the jumps only when some jump happens
-   * at every step: without at_least_one they multiply the models. */
-  if (at_least_one)
+  /* The counter's and the product's atoms follow from the jumps only when
+   * some jump happens at every step: without at_least_one they multiply
+   * the models.  The commanders always follow. */
+  if (at_least_one) {
     enumerate_mode(what, b, pc, at_least_one, 2);
+    enumerate_mode(what, b, pc, at_least_one, 3);
+  }
+  enumerate_mode(what, b, pc, at_least_one, 4);
 }
 
 /* The smallest triangles: triangle2 has no jump at all, triangle3 three
@@ -1323,6 +1641,9 @@ int main(void) {
       cmocka_unit_test(test_counts_no_jump),
       cmocka_unit_test(test_counts_no_triple),
       cmocka_unit_test(test_counts_big),
+      cmocka_unit_test(test_amo_oracle),
+      cmocka_unit_test(test_counts_amo),
+      cmocka_unit_test(test_amo_too_big),
       cmocka_unit_test(test_clauses_as_table),
       cmocka_unit_test(test_numbering),
       cmocka_unit_test(test_numbering_by_hand),

@@ -119,6 +119,38 @@ static int next_line(const char *text, size_t size, size_t *pos, char *buf,
   return 1;
 }
 
+/* The names of the auxiliary atoms of at-most-one encoding amo for J jumps,
+ * in their order within a step, each with "%d" for the time (docs/encoding.md):
+ * Count(k), k = 1..J-1; Row(r), r = 1..p, then Col(c), c = 1..q, for a grid
+ * of p = ceil(sqrt J) rows and q = ceil(J/p) columns; Cmd(L,g) for the
+ * groups g of three of level L, level 1 grouping the jumps and each level
+ * the commanders of the one below, while more than three remain.  Returns
+ * how many (at most max). */
+static int aux_atom_names(int amo, int J, char (*out)[32], int max) {
+  int n = 0;
+  if (amo == PEG_AMO_SEQUENTIAL)
+    for (int k = 1; k < J && n < max; k++)
+      snprintf(out[n++], 32, "Count(%d,%%d)", k);
+  if (amo == PEG_AMO_PRODUCT && J >= 2) {
+    int p = 1;
+    while (p * p < J)
+      p++;
+    int q = (J + p - 1) / p;
+    for (int r = 1; r <= p && n < max; r++)
+      snprintf(out[n++], 32, "Row(%d,%%d)", r);
+    for (int c = 1; c <= q && n < max; c++)
+      snprintf(out[n++], 32, "Col(%d,%%d)", c);
+  }
+  if (amo == PEG_AMO_COMMANDER)
+    for (int level = 1, m = J; m > 3; level++) {
+      m = (m + 2) / 3;
+      for (int g = 1; g <= m && n < max; g++)
+        snprintf(out[n++], 32, "Cmd(%d,%d,%%d)", level, g);
+    }
+  CHECK(n < max, "more than %d auxiliary atoms per step", max);
+  return n;
+}
+
 /* The key of e, line by line against docs/encoding.md: the header, the
  * options, the board file between "board" and "end board", "atoms N", one
  * line "I Name" per atom in order (names from the numbering formula) and
@@ -158,8 +190,9 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
         line);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
-  int counter = amo == PEG_AMO_SEQUENTIAL && J >= 2 ? J - 1 : 0;
-  assert_int_equal(A, J * T + N * (T + 1) + counter * T);
+  char aux_names[400][32]; /* the at-most-one atoms of a step, time "%d" */
+  int aux = aux_atom_names(amo, J, aux_names, 400);
+  assert_int_equal(A, J * T + N * (T + 1) + aux * T);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   snprintf(want, sizeof want, "atoms %d", A);
   CHECK(strcmp(line, want) == 0, "%s: '%s', not '%s'", what, line, want);
@@ -183,8 +216,9 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
             want);
     }
   for (int i = 1; i <= T; i++)
-    for (int k = 1; k <= counter; k++) {
-      snprintf(want, sizeof want, "%d Count(%d,%d)", ++atom, k, i);
+    for (int k = 0; k < aux; k++) {
+      int n = snprintf(want, sizeof want, "%d ", ++atom);
+      snprintf(want + n, sizeof want - (size_t)n, aux_names[k], i);
       assert_true(next_line(key, size, &pos, line, sizeof line));
       CHECK(strcmp(line, want) == 0, "%s: '%s', expected '%s'", what, line,
             want);
@@ -303,6 +337,12 @@ static void test_round_trip(void **state) {
   assert_int_equal(
       peg_encoding_set_option(e, "at_most_one", PEG_AMO_SEQUENTIAL), 0);
   round_trip("4-hole, sequential at-most-one", e);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_PRODUCT),
+                   0);
+  round_trip("4-hole, product at-most-one", e);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_COMMANDER),
+                   0);
+  round_trip("4-hole, commander at-most-one", e);
   peg_encoding_free(e);
   e = encode_default(b);
   round_trip("4-hole, the defaults", e);
@@ -332,11 +372,15 @@ static void test_round_trip(void **state) {
     if (cases[i].ng)
       assert_int_equal(
           peg_board_set_goal(b, cases[i].goal, (size_t)cases[i].ng), 0);
-    e = encode(b);
-    char what[64];
-    snprintf(what, sizeof what, "%s case %zu", cases[i].name, i);
-    round_trip(what, e);
-    peg_encoding_free(e);
+    for (int amo = PEG_AMO_PAIRWISE; amo <= PEG_AMO_COMMANDER; amo++) {
+      e = amo % 2 ? encode_default(b) : encode(b);
+      assert_int_equal(peg_encoding_set_option(e, "at_most_one", amo), 0);
+      char what[64];
+      snprintf(what, sizeof what, "%s case %zu, at_most_one=%d", cases[i].name,
+               i, amo);
+      round_trip(what, e);
+      peg_encoding_free(e);
+    }
     peg_board_free(b);
   }
 
@@ -479,6 +523,44 @@ static void test_broken_keys(void **state) {
   CASE("options value out of range", edit_key(2, "options at_least_one=2\n", 0),
        PEG_EKEY, 2);
   CASE("options unknown", edit_key(2, "options bogus=1\n", 0), PEG_EKEY, 2);
+  CASE("at_most_one out of range", edit_key(2, "options at_most_one=4\n", 0),
+       PEG_EKEY, 2);
+  /* the product's 6 atoms per step are missing: 40 atoms, not 28 */
+  CASE("at_most_one=2 without its atoms",
+       edit_key(2, "options at_most_one=2\n", 0), PEG_EKEY, 10);
+  /* with them, a commander's name where the product has its first row */
+  {
+    char *t = edit_key(39,
+                       "29 Cmd(1,1,1)\n30 Row(2,1)\n31 Row(3,1)\n"
+                       "32 Col(1,1)\n33 Col(2,1)\n34 Col(3,1)\n"
+                       "35 Row(1,2)\n36 Row(2,2)\n37 Row(3,2)\n"
+                       "38 Col(1,2)\n39 Col(2,2)\n40 Col(3,2)\n",
+                       1),
+         *u = malloc(strlen(t) + 1), *at;
+    assert_non_null(u);
+    strcpy(u, t);
+    at = strstr(u, "at_most_one=0");
+    at[12] = '2';
+    at = strstr(u, "atoms 28");
+    memcpy(at, "atoms 40", 8);
+    free(t);
+    CASE("a Cmd atom in a product key", u, PEG_EKEY, 39);
+    /* and the same key with Row(1,1) parses */
+    char *v = malloc(strlen(u) + 1);
+    assert_non_null(v);
+    strcpy(v, u);
+    at = strstr(v, "29 Cmd(1,1,1)");
+    memcpy(at, "29 Row(1,1)\n", 12);
+    memmove(at + 12, at + 14, strlen(at + 14) + 1);
+    peg_encoding *ok = NULL;
+    peg_error err;
+    CHECK(parse_key(v, strlen(v), &ok, &err) == 0,
+          "the product key does not parse: line %ld: %s", err.line,
+          err.message);
+    assert_int_equal(peg_encoding_atoms(ok), 40);
+    peg_encoding_free(ok);
+    free(v);
+  }
   CASE("options without a value", edit_key(2, "options at_least_one\n", 0),
        PEG_EKEY, 2);
   CASE("options misspelt", edit_key(2, "option at_least_one=1\n", 0), PEG_EKEY,

@@ -226,7 +226,7 @@ typedef struct front_output {
   int at_least_one;    /* from the options line */
   int canonical_order; /* (0 if the line does not say) */
   int position_classes;
-  int at_most_one;   /* 1: the sequential counter */
+  int at_most_one;   /* 0 pairwise, 1 sequential, 2 product, 3 commander */
   const char *board; /* the board file inside the key */
   size_t board_len;  /* up to "end board" */
   int atoms;         /* from "atoms N" */
@@ -343,16 +343,17 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
     return false;
   }
   f->at_least_one = *alo == '1';
-  static const char *const flags[3] = {"canonical_order=1",
-                                       "position_classes=1", "at_most_one=1"};
+  static const char *const flags[3] = {
+      "canonical_order=", "position_classes=", "at_most_one="};
   int *flag_values[3] = {&f->canonical_order, &f->position_classes,
                          &f->at_most_one};
   for (int k = 0; k < 3; k++) {
     size_t n = strlen(flags[k]);
     *flag_values[k] = 0;
-    for (size_t i = 8; i + n <= len; i++)
-      if (!memcmp(line + i, flags[k], n))
-        *flag_values[k] = 1;
+    for (size_t i = 8; i + n < len; i++)
+      if (!memcmp(line + i, flags[k], n) && line[i + n] >= '0' &&
+          line[i + n] <= '3')
+        *flag_values[k] = line[i + n] - '0';
   }
   if (!next_line(&p, end, &line, &len) || !line_is(line, len, "board")) {
     snprintf(why, size, "no \"board\" line after the options");
@@ -382,12 +383,62 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
   return true;
 }
 
+/* The p = ceil(sqrt(j)) rows and q = ceil(j/p) columns of the product
+ * at-most-one's grid for j jumps. */
+static void grid(long j, long *p, long *q) {
+  for (*p = 1; *p * *p < j; ++*p)
+    ;
+  *q = (j + *p - 1) / *p;
+}
+
+/* The auxiliary atoms per step of at-most-one encoding amo for j jumps
+ * (docs/encoding.md): the counter's j-1, the product's p+q, or the
+ * commanders of each level, a third (rounded up) of the one below, while
+ * more than three remain. */
+static long aux_per_step(int amo, long j) {
+  long p, q, sum = 0;
+  switch (amo) {
+  case 1:
+    return j >= 2 ? j - 1 : 0;
+  case 2:
+    grid(j, &p, &q);
+    return j >= 2 ? p + q : 0;
+  case 3:
+    for (long m = j; m > 3; sum += m)
+      m = (m + 2) / 3;
+    return sum;
+  default:
+    return 0;
+  }
+}
+
+/* The name of the k-th (0-based) auxiliary atom of a step at time. */
+static void aux_atom_name(int amo, long j, long k, long time, char *out,
+                          size_t size) {
+  long p, q;
+  if (amo == 1)
+    snprintf(out, size, "Count(%ld,%ld)", k + 1, time);
+  else if (amo == 2) {
+    grid(j, &p, &q);
+    if (k < p)
+      snprintf(out, size, "Row(%ld,%ld)", k + 1, time);
+    else
+      snprintf(out, size, "Col(%ld,%ld)", k - p + 1, time);
+  } else if (amo == 3) {
+    long level = 1, m = (j + 2) / 3;
+    for (; k >= m; level++, m = (m + 2) / 3)
+      k -= m;
+    snprintf(out, size, "Cmd(%ld,%ld,%ld)", level, k + 1, time);
+  }
+}
+
 /* The name of atom `atom` by the numbering of docs/encoding.md, for the
- * board b (triples in file order), with the sequential counter's atoms
- * Count(k,I) after the Peg atoms if counter; "" past the end. */
-static void expected_atom_name(const pc_board *b, bool counter, long atom,
-                               char *out, size_t size) {
+ * board b (triples in file order), with the at-most-one encoding amo's
+ * atoms after the Peg atoms; "" past the end. */
+static void expected_atom_name(const pc_board *b, int amo, long atom, char *out,
+                               size_t size) {
   long n = b->holes, j = 2L * b->num_triples, t = start_pegs(b) - goal_pegs(b);
+  long aux = aux_per_step(amo, j);
   out[0] = '\0';
   if (atom >= 1 && atom <= j * t) {
     long k = (atom - 1) % j, time = (atom - 1) / j + 1;
@@ -399,10 +450,10 @@ static void expected_atom_name(const pc_board *b, bool counter, long atom,
   } else if (atom > j * t && atom <= j * t + n * (t + 1)) {
     long k = atom - j * t - 1;
     snprintf(out, size, "Peg(%ld,%ld)", k % n + 1, k / n + 1);
-  } else if (counter && j >= 2 && atom > j * t + n * (t + 1) &&
-             atom <= j * t + n * (t + 1) + (j - 1) * t) {
+  } else if (aux > 0 && atom > j * t + n * (t + 1) &&
+             atom <= j * t + n * (t + 1) + aux * t) {
     long k = atom - j * t - n * (t + 1) - 1;
-    snprintf(out, size, "Count(%ld,%ld)", k % (j - 1) + 1, k / (j - 1) + 1);
+    aux_atom_name(amo, j, k % aux, k / aux + 1, out, size);
   }
 }
 
@@ -431,16 +482,36 @@ static int64_t independent_pairs(const pc_board *b) {
 /* The counts of docs/encoding.md for puzzle b, the seed's axioms and (if
  * order) the canonical-order clauses; position classes add at most N
  * units, checked by the caller. */
+/* The clauses per step of at-most-one encoding amo for j jumps. */
+static int64_t amo_clauses(int amo, int64_t j) {
+  long p, q;
+  switch (amo) {
+  case 1:
+    return j >= 2 ? 3 * j - 4 : 0;
+  case 2:
+    grid((long)j, &p, &q);
+    return j >= 2 ? 2 * j + p * (p - 1) / 2 + q * (q - 1) / 2 : 0;
+  case 3:
+    if (j > 3) { /* groups of three, and one of j mod 3 */
+      int64_t r = j % 3;
+      return 7 * (j / 3) + (r ? r * (r - 1) / 2 + r + 1 : 0) +
+             amo_clauses(amo, (j + 2) / 3);
+    }
+    return j * (j - 1) / 2;
+  default:
+    return j * (j - 1) / 2;
+  }
+}
+
 static counts expected_counts(const pc_board *b, bool at_least_one, bool order,
-                              bool counter) {
+                              int amo) {
   counts c;
   c.n = b->holes;
   c.j = 2L * b->num_triples;
   c.t = start_pegs(b) - goal_pegs(b);
   int64_t n = c.n, j = c.j, t = c.t;
-  c.atoms = j * t + n * (t + 1) + (counter && j >= 2 ? (j - 1) * t : 0);
-  int64_t amo = counter ? (j >= 2 ? 3 * j - 4 : 0) : j * (j - 1) / 2;
-  c.clauses = 3 * j * t + 3 * j * t + n * t + n * t + amo * t +
+  c.atoms = j * t + n * (t + 1) + aux_per_step(amo, (long)j) * t;
+  c.clauses = 3 * j * t + 3 * j * t + n * t + n * t + amo_clauses(amo, j) * t +
               (at_least_one ? t : 0) +
               (b->free_start ? 1 + n * (n - 1) / 2 : n) +
               (b->goal_given ? n : 1 + n * (n - 1) / 2) +
@@ -708,8 +779,12 @@ static const usage_case usage_cases[] = {
      .mentions = "--frobnicate"},
     {.name = "unknown short option", .args = {"-x", BOARD}, .mentions = "-x"},
     {.name = "unknown --at-most-one",
-     .args = {"--at-most-one", "commander", BOARD},
-     .mentions = "commander"},
+     .args = {"--at-most-one", "bimander", BOARD},
+     .mentions = "unknown --at-most-one 'bimander' (pairwise, sequential, "
+                 "product or commander)"},
+    {.name = "--at-most-one with a number",
+     .args = {"--at-most-one", "2", BOARD},
+     .mentions = "'2' (pairwise, sequential, product or commander)"},
     {.name = "unknown option after the board",
      .args = {BOARD, "--no-such-option"},
      .mentions = "--no-such-option"},
@@ -1418,6 +1493,39 @@ static void test_triangle5(void **state) {
   end_cases("triangle5");
 }
 
+/* Every --at-most-one on the 15 starts of the 15-hole triangle (each
+ * solved, the jumps replayed by pegcheck), on the unsolvable 10-hole
+ * triangle from hole 1, and with a free start. */
+static void test_at_most_one(void **state) {
+  (void)state;
+  begin_cases();
+  static const char *const ways[] = {"sequential", "product", "commander"};
+  for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+    double t0 = now();
+    for (int h = 0; h <= 15; h++) {
+      char empty[8], name[160];
+      snprintf(empty, sizeof empty, "%d", h);
+      pc_board judge;
+      pc_board_triangle(&judge, 5, h);
+      const char *args[] = {"--at-most-one", ways[w], "-b", "triangle5", "-e",
+                            empty,           NULL};
+      command_name(name, sizeof name, "peg-front", args);
+      play(name, args, &judge, true, 1);
+      pc_board_free(&judge);
+    }
+    pc_board judge;
+    pc_board_triangle(&judge, 4, 1);
+    const char *args[] = {"--at-most-one", ways[w], "-b", "triangle4", NULL};
+    char name[160];
+    command_name(name, sizeof name, "peg-front", args);
+    play(name, args, &judge, true, 0);
+    pc_board_free(&judge);
+    print_message("--at-most-one %s: 17 pipelines in %.1f s\n", ways[w],
+                  now() - t0);
+  }
+  end_cases("--at-most-one");
+}
+
 /* The solver chooses the empty hole: --empty 0, and "N 0" in a file. */
 static void test_free_start(void **state) {
   (void)state;
@@ -1586,6 +1694,22 @@ static void test_no_at_least_one(void **state) {
       {{"--board", "triangle4", "--empty", "5", "--no-at-least-one"}, 4, 5, 0},
       {{"--no-at-least-one", "--board", "triangle5", "--empty", "1"}, 5, 1, 1},
       {{"--no-at-least-one", "--board", "triangle5", "--empty", "0"}, 5, 0, 1},
+      {{"--no-at-least-one", "--at-most-one", "product", "-b", "triangle5"},
+       5,
+       1,
+       1},
+      {{"--no-at-least-one", "--at-most-one", "commander", "-b", "triangle5"},
+       5,
+       1,
+       1},
+      {{"--no-at-least-one", "--at-most-one", "product", "-b", "triangle4"},
+       4,
+       1,
+       0},
+      {{"--no-at-least-one", "--at-most-one", "commander", "-b", "triangle4"},
+       4,
+       1,
+       0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char name[200];
@@ -1649,6 +1773,36 @@ static void test_redundant_options(void **state) {
        3,
        1,
        "at_most_one=0"},
+      {{"--at-most-one", "product", "-b", "triangle5", "-e", "1"},
+       5,
+       1,
+       1,
+       "canonical_order=1 position_classes=1 at_most_one=2"},
+      {{"--at-most-one", "commander", "-b", "triangle5", "-e", "1"},
+       5,
+       1,
+       1,
+       "canonical_order=1 position_classes=1 at_most_one=3"},
+      {{"--at-most-one=product", "--exact", "-b", "triangle5", "-e", "4"},
+       5,
+       4,
+       1,
+       "canonical_order=0 position_classes=0 at_most_one=2"},
+      {{"--at-most-one=commander", "--exact", "-b", "triangle5", "-e", "13"},
+       5,
+       13,
+       1,
+       "canonical_order=0 position_classes=0 at_most_one=3"},
+      {{"--at-most-one", "product", "-b", "triangle4", "-e", "1"},
+       4,
+       1,
+       0,
+       "at_most_one=2"},
+      {{"--at-most-one=commander", "--exact", "-b", "triangle4", "-e", "5"},
+       4,
+       5,
+       0,
+       "canonical_order=0 position_classes=0 at_most_one=3"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char name[200];
@@ -2127,6 +2281,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_write_board),
       cmocka_unit_test(test_triangle4),
       cmocka_unit_test(test_triangle5),
+      cmocka_unit_test(test_at_most_one),
       cmocka_unit_test(test_free_start),
       cmocka_unit_test(test_four_holes),
       cmocka_unit_test(test_small_triangles),

@@ -12,7 +12,7 @@
   X(at_least_one, 1, 0, 1)                                                     \
   X(canonical_order, 1, 0, 1)                                                  \
   X(position_classes, 1, 0, 1)                                                 \
-  X(at_most_one, PEG_AMO_PAIRWISE, 0, 1)
+  X(at_most_one, PEG_AMO_PAIRWISE, PEG_AMO_PAIRWISE, PEG_AMO_COMMANDER)
 
 peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   int dummy;
@@ -46,6 +46,7 @@ peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
 #define PEG_OPTION_DEFAULT(name, def, lo, hi) e->name = def;
   PEG_OPTIONS(PEG_OPTION_DEFAULT)
 #undef PEG_OPTION_DEFAULT
+  e->amo = peg__amo_layout(e->at_most_one, e->jumps);
   *err = 0;
   return e;
 }
@@ -61,19 +62,15 @@ const peg_board *peg_encoding_board(const peg_encoding *e) {
   return e ? e->board : NULL;
 }
 
-/* The atoms, with the counter's when it is used; PEG_ETOOBIG (and the
- * pairwise encoding back) if they are more than an int can number. */
+/* The atoms, with the at-most-one encoding's; PEG_ETOOBIG (and nothing
+ * changed) if they are more than an int can number. */
 static int count_atoms(peg_encoding *e) {
-  int64_t extra = 0;
-  if (e->at_most_one == PEG_AMO_SEQUENTIAL && e->jumps >= 2)
-    extra = (int64_t)(e->jumps - 1) * e->steps;
-  if (e->base_atoms + extra > INT_MAX) {
-    e->at_most_one = PEG_AMO_PAIRWISE;
-    extra = 0;
-    e->atoms = e->base_atoms;
+  peg__amo amo = peg__amo_layout(e->at_most_one, e->jumps);
+  if ((uint64_t)amo.aux > (uint64_t)(INT_MAX - e->base_atoms) ||
+      (int64_t)amo.aux * e->steps > INT_MAX - e->base_atoms)
     return PEG_ETOOBIG;
-  }
-  e->atoms = (int)(e->base_atoms + extra);
+  e->amo = amo;
+  e->atoms = e->base_atoms + (int)((int64_t)amo.aux * e->steps);
   return 0;
 }
 
@@ -84,8 +81,11 @@ int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
   if (!strcmp(name, #opt)) {                                                   \
     if (value < (lo) || value > (hi))                                          \
       return PEG_EOPTION;                                                      \
+    int old = e->opt, rc;                                                      \
     e->opt = value;                                                            \
-    return count_atoms(e);                                                     \
+    if ((rc = count_atoms(e)))                                                 \
+      e->opt = old;                                                            \
+    return rc;                                                                 \
   }
   PEG_OPTIONS(PEG_OPTION_SET)
 #undef PEG_OPTION_SET
@@ -123,8 +123,7 @@ int64_t peg_encoding_clauses(const peg_encoding *e) {
       return PEG_ENOMEM;
     order = independent * (t - 1);
   }
-  int64_t amo = e->at_most_one == PEG_AMO_SEQUENTIAL ? (j >= 2 ? 3 * j - 4 : 0)
-                                                     : pairs(j);
+  int64_t amo = peg__amo_clauses(&e->amo);
   return 6 * j * t   /* preconditions and effects */
          + 2 * n * t /* frame axioms */
          + amo * t   /* at most one jump per step */
@@ -164,8 +163,19 @@ int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
     return snprintf(buf, size, "Peg(%d,%d)", (int)(a % (size_t)e->holes) + 1,
                     (int)(a / (size_t)e->holes) + 1);
   a = (size_t)(atom - e->base_atoms - 1);
-  return snprintf(buf, size, "Count(%d,%d)", (int)(a % (e->jumps - 1)) + 1,
-                  (int)(a / (e->jumps - 1)) + 1);
+  size_t k = a % e->amo.aux; /* 0-based within the step */
+  int time = (int)(a / e->amo.aux) + 1;
+  if (e->at_most_one == PEG_AMO_SEQUENTIAL)
+    return snprintf(buf, size, "Count(%zu,%d)", k + 1, time);
+  if (e->at_most_one == PEG_AMO_PRODUCT)
+    return k < e->amo.rows
+               ? snprintf(buf, size, "Row(%zu,%d)", k + 1, time)
+               : snprintf(buf, size, "Col(%zu,%d)", k - e->amo.rows + 1, time);
+  int level = 1;
+  while (k >= e->amo.level_start[level])
+    level++;
+  return snprintf(buf, size, "Cmd(%d,%zu,%d)", level,
+                  k - e->amo.level_start[level - 1] + 1, time);
 }
 
 /* Reads "N," or "N)" at *p: a positive number and the expected separator. */
@@ -188,6 +198,7 @@ int peg_atom_lookup(const peg_encoding *e, const char *name) {
     return PEG_EATOM;
   int x[4];
   const char *p;
+  const peg__amo *amo = &e->amo;
   if (!strncmp(name, "Peg(", 4)) {
     p = name + 4;
     if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p)
@@ -195,9 +206,24 @@ int peg_atom_lookup(const peg_encoding *e, const char *name) {
   } else if (!strncmp(name, "Count(", 6)) {
     p = name + 6;
     if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p &&
-        e->at_most_one == PEG_AMO_SEQUENTIAL && (size_t)x[0] < e->jumps &&
+        e->at_most_one == PEG_AMO_SEQUENTIAL && (size_t)x[0] <= amo->aux &&
         x[1] <= e->steps)
-      return peg__count_atom(e, (size_t)x[0], x[1]);
+      return peg__aux_base(e, x[1]) + x[0];
+  } else if (!strncmp(name, "Row(", 4) || !strncmp(name, "Col(", 4)) {
+    bool row = name[0] == 'R';
+    p = name + 4;
+    if (field(&p, ',', &x[0]) && field(&p, ')', &x[1]) && !*p &&
+        e->at_most_one == PEG_AMO_PRODUCT &&
+        (size_t)x[0] <= (row ? amo->rows : amo->cols) && x[1] <= e->steps)
+      return peg__aux_base(e, x[1]) + (row ? 0 : (int)amo->rows) + x[0];
+  } else if (!strncmp(name, "Cmd(", 4)) {
+    p = name + 4;
+    if (field(&p, ',', &x[0]) && field(&p, ',', &x[1]) &&
+        field(&p, ')', &x[2]) && !*p && e->at_most_one == PEG_AMO_COMMANDER &&
+        x[0] <= amo->levels &&
+        (size_t)x[1] <= amo->level_start[x[0]] - amo->level_start[x[0] - 1] &&
+        x[2] <= e->steps)
+      return peg__aux_base(e, x[2]) + (int)amo->level_start[x[0] - 1] + x[1];
   } else if (!strncmp(name, "Jump(", 5)) {
     p = name + 5;
     if (field(&p, ',', &x[0]) && field(&p, ',', &x[1]) &&
@@ -228,6 +254,158 @@ static bool send2(emitter *m, int a, int b) {
   m->lits[0] = a;
   m->lits[1] = b;
   return send(m, 2);
+}
+
+/* ---- At most one of n literals ---------------------------------------------
+ * The encodings of axiom 4A (docs/encoding.md), written for any n so that
+ * the tests can hold each against a brute-force oracle. */
+
+/* The smallest r with r * r >= n. */
+static size_t ceil_sqrt(size_t n) {
+  size_t r = 0;
+  while (r * r < n)
+    r++;
+  return r;
+}
+
+peg__amo peg__amo_layout(int how, size_t n) {
+  peg__amo l;
+  memset(&l, 0, sizeof l);
+  l.how = how;
+  l.n = n;
+  if (how == PEG_AMO_SEQUENTIAL)
+    l.aux = n >= 2 ? n - 1 : 0;
+  else if (how == PEG_AMO_PRODUCT && n >= 2) {
+    /* Every row and every column holds a jump: the first row is full, and
+     * ceil(n / cols) = rows for every n (checked up to 3,000,000). */
+    l.rows = ceil_sqrt(n);
+    l.cols = (n + l.rows - 1) / l.rows;
+    l.aux = l.rows + l.cols;
+  } else if (how == PEG_AMO_COMMANDER) {
+    /* Groups of three: a commander for each, until three or fewer remain. */
+    for (size_t m = n; m > 3 && l.levels < PEG__AMO_LEVELS; l.levels++) {
+      m = (m + 2) / 3;
+      l.level_start[l.levels + 1] = l.level_start[l.levels] + m;
+    }
+    l.aux = l.level_start[l.levels];
+  }
+  return l;
+}
+
+/* The members of commander level `level` (0: the literals themselves). */
+static size_t level_size(const peg__amo *l, int level) {
+  return level ? l->level_start[level] - l->level_start[level - 1] : l->n;
+}
+
+int64_t peg__amo_clauses(const peg__amo *l) {
+  int64_t n = (int64_t)l->n;
+  switch (l->how) {
+  case PEG_AMO_SEQUENTIAL:
+    return n >= 2 ? 3 * n - 4 : 0;
+  case PEG_AMO_PRODUCT:
+    return n >= 2 ? 2 * n + pairs((int64_t)l->rows) + pairs((int64_t)l->cols)
+                  : 0;
+  case PEG_AMO_COMMANDER: {
+    /* A group of g members: g(g-1)/2 pairs, g "member -> commander", one
+     * "commander -> some member"; the top group only its pairs. */
+    int64_t sum = 0;
+    for (int level = 0; level < l->levels; level++) {
+      int64_t m = (int64_t)level_size(l, level), rest = m % 3;
+      sum += 7 * (m / 3) + (rest ? pairs(rest) + rest + 1 : 0);
+    }
+    return sum + pairs((int64_t)level_size(l, l->levels));
+  }
+  default:
+    return pairs(n);
+  }
+}
+
+/* Pairs of ¬a ∨ ¬b over x[0..n-1], or over the atoms first+1..first+n when x
+ * is NULL. */
+static bool pairwise(emitter *m, const int *x, int first, size_t n) {
+  for (size_t a = 0; a < n; a++)
+    for (size_t b = a + 1; b < n; b++)
+      if (!send2(m, x ? -x[a] : -(first + (int)a + 1),
+                 x ? -x[b] : -(first + (int)b + 1)))
+        return false;
+  return true;
+}
+
+/* Sinz's counter s_1..s_(n-1), s_i "one of x_1..x_i is true": x_i -> s_i,
+ * s_(i-1) -> s_i, x_i -> not s_(i-1). */
+static bool sequential(emitter *m, const int *x, size_t n, int aux0) {
+  for (size_t i = 1; i <= n; i++) {
+    int s = i < n ? aux0 + (int)i : 0, before = i > 1 ? aux0 + (int)i - 1 : 0;
+    if ((s && !send2(m, -x[i - 1], s)) ||
+        (s && before && !send2(m, -before, s)) ||
+        (before && !send2(m, -x[i - 1], -before)))
+      return false;
+  }
+  return true;
+}
+
+/* Chen's product: x_i, in row i / cols and column i % cols of the grid,
+ * implies its row's atom and its column's; at most one row atom and one
+ * column atom, pair by pair.  Two literals in the same row differ in
+ * their columns, and the other way round. */
+static bool product(emitter *m, const int *x, const peg__amo *l, int aux0) {
+  for (size_t i = 0; i < l->n; i++)
+    if (!send2(m, -x[i], aux0 + (int)(i / l->cols) + 1) ||
+        !send2(m, -x[i], aux0 + (int)(l->rows + i % l->cols) + 1))
+      return false;
+  return pairwise(m, NULL, aux0, l->rows) &&
+         pairwise(m, NULL, aux0 + (int)l->rows, l->cols);
+}
+
+/* The literal i of commander level `level` (0: x itself). */
+static int member(const peg__amo *l, const int *x, int aux0, int level,
+                  size_t i) {
+  return level ? aux0 + (int)(l->level_start[level - 1] + i) + 1 : x[i];
+}
+
+/* Klieber and Kwon's commanders: the members of a level in groups of three
+ * (the last may be smaller), pairwise within a group; each group's
+ * commander is true exactly when one of its members is.  The commanders
+ * are the next level's members; the top level (three or fewer) is one
+ * group without a commander. */
+static bool commander(emitter *m, const int *x, const peg__amo *l, int aux0) {
+  for (int level = 0; level <= l->levels; level++) {
+    size_t size = level_size(l, level);
+    for (size_t g = 0; 3 * g < size; g++) {
+      size_t lo = 3 * g, hi = lo + 3 < size ? lo + 3 : size;
+      int group[3];
+      for (size_t i = lo; i < hi; i++)
+        group[i - lo] = member(l, x, aux0, level, i);
+      if (!pairwise(m, group, 0, hi - lo))
+        return false;
+      if (level == l->levels)
+        continue;
+      int cmd = aux0 + (int)(l->level_start[level] + g) + 1;
+      for (size_t i = 0; i < hi - lo; i++)
+        if (!send2(m, -group[i], cmd))
+          return false;
+      m->lits[0] = -cmd;
+      memcpy(m->lits + 1, group, (hi - lo) * sizeof *group);
+      if (!send(m, hi - lo + 1))
+        return false;
+    }
+  }
+  return true;
+}
+
+int peg__amo_emit(const peg__amo *l, const int *x, int aux0, peg_clause_fn fn,
+                  void *ctx) {
+  int lits[4];
+  emitter m = {fn, ctx, lits, 0};
+  if (l->how == PEG_AMO_SEQUENTIAL)
+    sequential(&m, x, l->n, aux0);
+  else if (l->how == PEG_AMO_PRODUCT && l->n >= 2)
+    product(&m, x, l, aux0);
+  else if (l->how == PEG_AMO_COMMANDER)
+    commander(&m, x, l, aux0);
+  else if (l->how == PEG_AMO_PAIRWISE)
+    pairwise(&m, x, 0, l->n);
+  return m.rc;
 }
 
 /* For each hole, the jumps that take its peg (from it or over it) and the
@@ -310,35 +488,16 @@ static void frames(const peg_encoding *e, const hole_jumps *h, emitter *m) {
       }
 }
 
-/* Axiom 4A with the sequential counter: for jumps x1..xJ at time t and
- * counters s1..s(J-1): x_i -> s_i, s_(i-1) -> s_i, x_i -> not s_(i-1). */
-static bool sequential(const peg_encoding *e, int t, emitter *m) {
-  size_t n = e->jumps;
-  for (size_t i = 1; i <= n; i++) {
-    int x = peg__jump_atom(e, i - 1, t);
-    int s = i < n ? peg__count_atom(e, i, t) : 0;
-    int before = i > 1 ? peg__count_atom(e, i - 1, t) : 0;
-    if ((s && !send2(m, -x, s)) || (s && before && !send2(m, -before, s)) ||
-        (before && !send2(m, -x, -before)))
-      return false;
-  }
-  return true;
-}
-
-/* Axiom 4: one jump per step, pair by pair or by the counter, and
+/* Axiom 4: one jump per step, by the chosen at-most-one encoding, and
  * (option) at least one. */
 static void one_jump(const peg_encoding *e, emitter *m) {
-  for (int t = 1; t <= e->steps; t++) {
-    if (e->at_most_one == PEG_AMO_SEQUENTIAL) {
-      if (!sequential(e, t, m))
-        return;
-      continue;
-    }
-    for (size_t a = 0; a < e->jumps; a++)
-      for (size_t b = a + 1; b < e->jumps; b++)
-        if (!send2(m, -peg__jump_atom(e, a, t), -peg__jump_atom(e, b, t)))
-          return;
+  for (int t = 1; t <= e->steps && !m->rc; t++) {
+    for (size_t j = 0; j < e->jumps; j++)
+      m->lits[j] = peg__jump_atom(e, j, t);
+    m->rc = peg__amo_emit(&e->amo, m->lits, peg__aux_base(e, t), m->fn, m->ctx);
   }
+  if (m->rc)
+    return;
   if (!e->at_least_one)
     return;
   for (int t = 1; t <= e->steps; t++) {

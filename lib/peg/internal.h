@@ -57,6 +57,36 @@ char *peg__text_finish(peg_text *t, size_t *size);
 
 /* ---- encode.c ------------------------------------------------------------ */
 
+/* The most levels of commanders: each level has a third of the one below,
+ * so 24 levels would take more than 3^24 jumps. */
+#define PEG__AMO_LEVELS 24
+
+/* The shape of an at-most-one encoding of n literals (docs/encoding.md,
+ * axiom 4A and its variants).  Its auxiliary atoms, aux of them, follow a
+ * base number aux0: aux0 + 1 .. aux0 + aux. */
+typedef struct peg__amo {
+  int how;  /* PEG_AMO_... */
+  size_t n; /* the literals */
+  size_t aux;
+  size_t rows, cols; /* product: Row(r) is aux0 + r, Col(c) aux0 + rows + c */
+  int levels;        /* commander: levels of commanders, 0 if n <= 3 */
+  /* commander: level L's commanders (L = 1..levels) are the atoms
+   * aux0 + level_start[L-1] + 1 .. aux0 + level_start[L] */
+  size_t level_start[PEG__AMO_LEVELS + 1];
+} peg__amo;
+
+/* The shape of encoding how for n literals. */
+peg__amo peg__amo_layout(int how, size_t n);
+
+/* The number of clauses peg__amo_emit sends. */
+int64_t peg__amo_clauses(const peg__amo *l);
+
+/* Sends the clauses that allow at most one of x[0..l->n-1] to be true, with
+ * the auxiliary atoms numbered from aux0 + 1.  Returns 0 or the callback's
+ * first non-zero value. */
+int peg__amo_emit(const peg__amo *l, const int *x, int aux0, peg_clause_fn fn,
+                  void *ctx);
+
 struct peg_encoding {
   peg_board *board; /* own copy */
   int holes, steps; /* N, T */
@@ -64,9 +94,10 @@ struct peg_encoding {
   int at_least_one; /* options (encode.c's PEG_OPTIONS) */
   int canonical_order;
   int position_classes;
-  int at_most_one; /* PEG_AMO_PAIRWISE or PEG_AMO_SEQUENTIAL */
+  int at_most_one; /* PEG_AMO_... */
+  peg__amo amo;    /* its shape for the J jumps of a step */
   int base_atoms;  /* the Jump and Peg atoms */
-  int atoms;       /* and the counter's (updated with the option) */
+  int atoms;       /* and amo.aux per step (updated with the option) */
 };
 
 static inline int peg__jump_atom(const peg_encoding *e, size_t j, int time) {
@@ -78,10 +109,10 @@ static inline int peg__peg_atom(const peg_encoding *e, int hole, int time) {
                (size_t)hole);
 }
 
-/* Count(k, time), k = 1..J-1, of the sequential at-most-one: "some jump
- * numbered k or less (1-based) happens at time", after the Peg atoms. */
-static inline int peg__count_atom(const peg_encoding *e, size_t k, int time) {
-  return e->base_atoms + (int)((size_t)(time - 1) * (e->jumps - 1) + k);
+/* The atom before the at-most-one encoding's atoms of time: they come after
+ * the Peg atoms, time by time, amo.aux per step. */
+static inline int peg__aux_base(const peg_encoding *e, int time) {
+  return e->base_atoms + (int)((size_t)(time - 1) * e->amo.aux);
 }
 
 /* ---- redundant.c ----------------------------------------------------------

@@ -33,9 +33,13 @@ static const char usage[] =
     "                       different holes (by default only some)\n"
     "      --no-position-classes  do not rule out final holes by the\n"
     "                       colour-parity argument\n"
-    "      --at-most-one HOW  pairwise (default: a clause for every two\n"
-    "                       jumps of a step) or sequential (a counter: 3J\n"
-    "                       clauses and J-1 more atoms per step)\n"
+    "      --at-most-one HOW  how to say that at most one of the J jumps\n"
+    "                       of a step happens: pairwise (default: a clause\n"
+    "                       for every two), sequential (a counter: 3J-4\n"
+    "                       clauses, J-1 more atoms), product (a grid of\n"
+    "                       about sqrt(J) rows and columns: about 2J\n"
+    "                       clauses, 2 sqrt(J) atoms) or commander (groups\n"
+    "                       of three: about 3.5J clauses, J/2 atoms)\n"
     "      --no-at-least-one  leave out the clauses that say some jump\n"
     "                       happens at every step\n"
     "  -w, --write-board    write the board file instead of clauses\n"
@@ -52,7 +56,7 @@ typedef struct options {
   cli_files files;
   const char *board, *empty, *at_most_one;
   int dimacs, write_board, list, no_at_least_one, no_order, no_classes;
-  int amo; /* PEG_AMO_PAIRWISE (0, the default) or PEG_AMO_SEQUENTIAL */
+  int amo; /* PEG_AMO_PAIRWISE (0, the default), _SEQUENTIAL, ... */
 } options;
 
 static int parse_args(int argc, char **argv, options *o) {
@@ -92,10 +96,20 @@ static int parse_args(int argc, char **argv, options *o) {
   if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
   if (o->at_most_one) {
-    if (!strcmp(o->at_most_one, "sequential"))
-      o->amo = PEG_AMO_SEQUENTIAL;
-    else if (strcmp(o->at_most_one, "pairwise"))
-      return cli_error("unknown --at-most-one '%s' (pairwise or sequential)",
+    static const struct {
+      const char *name;
+      int value;
+    } ways[] = {{"pairwise", PEG_AMO_PAIRWISE},
+                {"sequential", PEG_AMO_SEQUENTIAL},
+                {"product", PEG_AMO_PRODUCT},
+                {"commander", PEG_AMO_COMMANDER}};
+    o->amo = -1;
+    for (size_t k = 0; k < sizeof ways / sizeof *ways; k++)
+      if (!strcmp(o->at_most_one, ways[k].name))
+        o->amo = ways[k].value;
+    if (o->amo < 0)
+      return cli_error("unknown --at-most-one '%s' (pairwise, sequential, "
+                       "product or commander)",
                        o->at_most_one);
   }
   return cli_files_done(&o->files);
