@@ -106,6 +106,30 @@ static void expect_counts(const char *what, peg_encoding *e, int steps,
   cnf_free(&f);
 }
 
+/* The auxiliary atoms of an at-most-one encoding: each of good[] has its
+ * name and is found by it, each name of bad[] is refused, and the atom
+ * after the last is not one. */
+typedef struct named_atom {
+  int atom;
+  const char *name;
+} named_atom;
+
+static void expect_aux_names(const char *what, const peg_encoding *e,
+                             const named_atom *good, size_t n_good,
+                             const char *const *bad, size_t n_bad, int beyond) {
+  char name[32];
+  for (size_t i = 0; i < n_good; i++) {
+    assert_int_equal(peg_atom_name(e, good[i].atom, name, sizeof name),
+                     (int)strlen(good[i].name));
+    assert_string_equal(name, good[i].name);
+    assert_int_equal(peg_atom_lookup(e, good[i].name), good[i].atom);
+  }
+  for (size_t i = 0; i < n_bad; i++)
+    CHECK(peg_atom_lookup(e, bad[i]) == PEG_EATOM, "%s: lookup of %s gave %d",
+          what, bad[i], peg_atom_lookup(e, bad[i]));
+  assert_int_equal(peg_atom_name(e, beyond, name, sizeof name), PEG_EATOM);
+}
+
 /* The 4-hole board, hole 1 empty: N = 4 holes, 4 triples so J = 8 jumps,
  * S = 3 pegs, G = 1, T = S - G = 2.
  *   atoms   J*T + N*(T+1) = 16 + 12 = 28
@@ -191,25 +215,14 @@ static void test_counts_four_hole(void **state) {
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_PRODUCT),
                    0);
   expect_counts("4-hole, product", e, 2, 40, 169, 396);
-  const struct {
-    int atom;
-    const char *name;
-  } product[] = {{29, "Row(1,1)"}, {31, "Row(3,1)"}, {32, "Col(1,1)"},
-                 {34, "Col(3,1)"}, {35, "Row(1,2)"}, {40, "Col(3,2)"}};
-  for (size_t i = 0; i < sizeof product / sizeof *product; i++) {
-    assert_int_equal(peg_atom_name(e, product[i].atom, name, sizeof name),
-                     (int)strlen(product[i].name));
-    assert_string_equal(name, product[i].name);
-    assert_int_equal(peg_atom_lookup(e, product[i].name), product[i].atom);
-  }
-  const char *not_product[] = {"Row(4,1)",   "Col(4,1)", "Row(0,1)",
-                               "Col(1,3)",   "Row(1,0)", "Count(1,1)",
-                               "Cmd(1,1,1)", "Row(1,1",  "Col(1,1,1)"};
-  for (size_t i = 0; i < sizeof not_product / sizeof *not_product; i++)
-    CHECK(peg_atom_lookup(e, not_product[i]) == PEG_EATOM,
-          "product: lookup of %s gave %d", not_product[i],
-          peg_atom_lookup(e, not_product[i]));
-  assert_int_equal(peg_atom_name(e, 41, name, sizeof name), PEG_EATOM);
+  const named_atom product[] = {{29, "Row(1,1)"}, {31, "Row(3,1)"},
+                                {32, "Col(1,1)"}, {34, "Col(3,1)"},
+                                {35, "Row(1,2)"}, {40, "Col(3,2)"}};
+  const char *const not_product[] = {"Row(4,1)",   "Col(4,1)", "Row(0,1)",
+                                     "Col(1,3)",   "Row(1,0)", "Count(1,1)",
+                                     "Cmd(1,1,1)", "Row(1,1",  "Col(1,1,1)"};
+  expect_aux_names("product", e, product, sizeof product / sizeof *product,
+                   not_product, sizeof not_product / sizeof *not_product, 41);
 
   /* Commanders: J = 8 in groups of 3, 3 and 2, one commander each; 3 left,
    * so that is the top: 3 more atoms per step, 28 + 6 = 34, Cmd(1,g,I).
@@ -221,27 +234,15 @@ static void test_counts_four_hole(void **state) {
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_COMMANDER),
                    0);
   expect_counts("4-hole, commander", e, 2, 34, 167, 402);
-  const struct {
-    int atom;
-    const char *name;
-  } cmd[] = {{29, "Cmd(1,1,1)"},
-             {31, "Cmd(1,3,1)"},
-             {32, "Cmd(1,1,2)"},
-             {34, "Cmd(1,3,2)"}};
-  for (size_t i = 0; i < sizeof cmd / sizeof *cmd; i++) {
-    assert_int_equal(peg_atom_name(e, cmd[i].atom, name, sizeof name),
-                     (int)strlen(cmd[i].name));
-    assert_string_equal(name, cmd[i].name);
-    assert_int_equal(peg_atom_lookup(e, cmd[i].name), cmd[i].atom);
-  }
-  const char *not_cmd[] = {"Cmd(2,1,1)", "Cmd(1,4,1)",  "Cmd(0,1,1)",
-                           "Cmd(1,1,3)", "Cmd(1,1)",    "Row(1,1)",
-                           "Count(1,1)", "Cmd(1,1,1,1)"};
-  for (size_t i = 0; i < sizeof not_cmd / sizeof *not_cmd; i++)
-    CHECK(peg_atom_lookup(e, not_cmd[i]) == PEG_EATOM,
-          "commander: lookup of %s gave %d", not_cmd[i],
-          peg_atom_lookup(e, not_cmd[i]));
-  assert_int_equal(peg_atom_name(e, 35, name, sizeof name), PEG_EATOM);
+  const named_atom cmd[] = {{29, "Cmd(1,1,1)"},
+                            {31, "Cmd(1,3,1)"},
+                            {32, "Cmd(1,1,2)"},
+                            {34, "Cmd(1,3,2)"}};
+  const char *const not_cmd[] = {"Cmd(2,1,1)", "Cmd(1,4,1)",  "Cmd(0,1,1)",
+                                 "Cmd(1,1,3)", "Cmd(1,1)",    "Row(1,1)",
+                                 "Count(1,1)", "Cmd(1,1,1,1)"};
+  expect_aux_names("commander", e, cmd, sizeof cmd / sizeof *cmd, not_cmd,
+                   sizeof not_cmd / sizeof *not_cmd, 35);
 
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", 0), 0);
   expect_counts("4-hole, pairwise again", e, 2, 28, 181, 420);
