@@ -277,20 +277,29 @@ DPLL_API int dpll_model(const dpll_solver *s, int lit);
  * INPUT, unless the clauses are already known to be unsatisfiable. */
 DPLL_API int dpll_status(const dpll_solver *s);
 
-/* Counters, accumulated over the solver's life. */
+/* Counters, accumulated over the solver's life, as one list: field name,
+ * the label `dpll --stats` prints, and meaning.  A new counter is one row;
+ * the struct and every printer follow from the list. */
+#define DPLL_STATS(X)                                                          \
+  X(decisions, "decisions", "splits, not counting second branches")            \
+  X(propagations, "propagations", "literals assigned by unit propagation")     \
+  X(conflicts, "conflicts", "clauses found false")                             \
+  X(backtracks, "backtracks",                                                  \
+    "dpll: second branches taken after a conflict; cdcl: backjumps")           \
+  X(pure_literals, "pure literals",                                            \
+    "literals assigned by pure-literal elimination")                           \
+  X(max_depth, "max depth", "the deepest decision level reached")              \
+  X(learned, "learned", "cdcl: clauses learned from conflicts")                \
+  X(learned_lits, "learned literals", "cdcl: their literals, after "           \
+                                      "minimisation")                          \
+  X(minimized, "minimized", "cdcl: literals minimisation removed")             \
+  X(restarts, "restarts", "cdcl: restarts")                                    \
+  X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")
+
 typedef struct dpll_stats {
-  uint64_t decisions;     /* splits, not counting second branches */
-  uint64_t propagations;  /* literals assigned by unit propagation */
-  uint64_t conflicts;     /* clauses found false */
-  uint64_t backtracks;    /* dpll: second branches taken after a conflict;
-                             cdcl: backjumps */
-  uint64_t pure_literals; /* literals assigned by pure-literal elimination */
-  uint64_t max_depth;     /* the deepest decision level reached */
-  uint64_t learned;       /* cdcl: clauses learned from conflicts */
-  uint64_t learned_lits;  /* cdcl: their literals, after minimisation */
-  uint64_t minimized;     /* cdcl: literals minimisation removed */
-  uint64_t restarts;      /* cdcl: restarts */
-  uint64_t deleted;       /* cdcl: learned clauses deleted by reduction */
+#define DPLL_STATS_FIELD(name, label, doc) uint64_t name;
+  DPLL_STATS(DPLL_STATS_FIELD)
+#undef DPLL_STATS_FIELD
 } dpll_stats;
 
 /* Copies the counters into *out. */

@@ -229,34 +229,22 @@ static void print_event(void *ctx, const dpll_event *e) {
 
 static double seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
+/* --stats: one line per counter of DPLL_STATS, then the times. */
 static void print_stats(const dpll_solver *s, double read_time,
                         double solve_time) {
   dpll_stats st;
   dpll_get_stats(s, &st);
+  fprintf(stderr, "stats: %-17s %d\n", "variables", dpll_num_vars(s));
+  fprintf(stderr, "stats: %-17s %zu\n", "clauses", dpll_num_clauses(s));
+#define PRINT_STAT(name, label, doc)                                           \
+  fprintf(stderr, "stats: %-17s %llu\n", label, (unsigned long long)st.name);
+  DPLL_STATS(PRINT_STAT)
+#undef PRINT_STAT
   fprintf(stderr,
-          "stats: variables     %d\n"
-          "stats: clauses       %zu\n"
-          "stats: decisions     %llu\n"
-          "stats: propagations  %llu\n"
-          "stats: conflicts     %llu\n"
-          "stats: backtracks    %llu\n"
-          "stats: pure literals %llu\n"
-          "stats: max depth     %llu\n"
-          "stats: learned       %llu (%llu literals, %llu removed by "
-          "minimisation)\n"
-          "stats: restarts      %llu\n"
-          "stats: deleted       %llu\n"
-          "stats: read seconds  %.3f\n"
-          "stats: solve seconds %.3f\n"
+          "stats: %-17s %.3f\n"
+          "stats: %-17s %.3f\n"
           "stats: propagations per second %.0f\n",
-          dpll_num_vars(s), dpll_num_clauses(s),
-          (unsigned long long)st.decisions, (unsigned long long)st.propagations,
-          (unsigned long long)st.conflicts, (unsigned long long)st.backtracks,
-          (unsigned long long)st.pure_literals,
-          (unsigned long long)st.max_depth, (unsigned long long)st.learned,
-          (unsigned long long)st.learned_lits, (unsigned long long)st.minimized,
-          (unsigned long long)st.restarts, (unsigned long long)st.deleted,
-          read_time, solve_time,
+          "read seconds", read_time, "solve seconds", solve_time,
           solve_time > 0 ? (double)st.propagations / solve_time : 0.0);
 }
 
