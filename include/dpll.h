@@ -290,8 +290,8 @@ DPLL_API int dpll_status(const dpll_solver *s);
     "literals assigned by pure-literal elimination")                           \
   X(max_depth, "max depth", "the deepest decision level reached")              \
   X(learned, "learned", "cdcl: clauses learned from conflicts")                \
-  X(learned_lits, "learned literals", "cdcl: their literals, after "           \
-                                      "minimisation")                          \
+  X(learned_lits, "learned literals",                                          \
+    "cdcl: their literals, after minimisation")                                \
   X(minimized, "minimized", "cdcl: literals minimisation removed")             \
   X(restarts, "restarts", "cdcl: restarts")                                    \
   X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")
