@@ -377,17 +377,20 @@ typedef enum dpll_event_kind {
   DPLL_EVENT_PURE,      /* lit was assigned as a pure literal */
   DPLL_EVENT_CONFLICT,  /* the clause is false */
   DPLL_EVENT_BACKTRACK, /* assignments above level were undone */
-  DPLL_EVENT_LEARN      /* cdcl: the clause was learned; lit is the literal
+  DPLL_EVENT_LEARN,     /* cdcl: the clause was learned; lit is the literal
                            it asserts after the backjump */
+  DPLL_EVENT_DELETE     /* cdcl: the learned clause was deleted (by a
+                           reduction, or at the end of dpll_solve) */
 } dpll_event_kind;
 
 typedef struct dpll_event {
   dpll_event_kind kind;
-  int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK */
+  int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK,
+                         DELETE */
   int level;          /* the decision level after the step */
   int flipped;        /* DECIDE: 1 for a second branch, else 0 */
   const int *clause;  /* PROPAGATE: the reason, lit first; CONFLICT: the
-                         false clause; LEARN: the learned clause */
+                         false clause; LEARN, DELETE: the clause */
   size_t clause_size; /* (borrowed for the duration of the call) */
 } dpll_event;
 

@@ -48,18 +48,18 @@ static void drive_to_conflict(dpll_solver *s, const int *lits, int n) {
     assert_int_equal(dpll_propagate(s), i == n - 1 ? DPLL_CONFLICT : 0);
   }
   assert_int_equal(dpll_level(s), n);
-  assert_true(s->has_conflict);
+  assert_true(s->trail.has_conflict);
 }
 
 /* learnt[0..learnt_size-1] is expect[0..n-1]: the same first literal (the
  * asserting one), the others in any order. */
 static void expect_learnt(const dpll_solver *s, const int *expect, size_t n) {
-  assert_int_equal(s->learnt_size, n);
-  assert_int_equal(lit_to_ext(s->learnt[0]), expect[0]);
+  assert_int_equal(s->an.learnt_size, n);
+  assert_int_equal(lit_to_ext(s->an.learnt[0]), expect[0]);
   for (size_t i = 1; i < n; i++) {
     int found = 0;
-    for (size_t k = 1; k < s->learnt_size; k++)
-      found += lit_to_ext(s->learnt[k]) == expect[i];
+    for (size_t k = 1; k < s->an.learnt_size; k++)
+      found += lit_to_ext(s->an.learnt[k]) == expect[i];
     CHECK(found == 1, "literal %d of the expected clause is missing",
           expect[i]);
   }
@@ -67,7 +67,7 @@ static void expect_learnt(const dpll_solver *s, const int *expect, size_t n) {
 
 static void expect_nothing_seen(const dpll_solver *s) {
   for (int v = 0; v <= s->num_vars; v++)
-    CHECK(s->seen[v] == 0, "variable %d is left seen", v);
+    CHECK(s->an.seen[v] == 0, "variable %d is left seen", v);
 }
 
 /* dpll__learn with what dpll__analyze returned, and what it must do: jump
@@ -76,9 +76,9 @@ static void expect_nothing_seen(const dpll_solver *s) {
  * the formula's clause count does not. */
 static void learn_and_check(dpll_solver *s, int level, uint32_t lbd) {
   dpll_stats before, after;
-  size_t clauses = dpll_num_clauses(s), learnts = s->num_learnts;
-  size_t n = s->learnt_size;
-  unsigned first = s->learnt[0];
+  size_t clauses = dpll_num_clauses(s), learnts = s->store.num_learnts;
+  size_t n = s->an.learnt_size;
+  unsigned first = s->an.learnt[0];
   dpll_get_stats(s, &before);
   assert_int_equal(dpll__learn(s, level, lbd), 0);
   dpll_get_stats(s, &after);
@@ -87,16 +87,16 @@ static void learn_and_check(dpll_solver *s, int level, uint32_t lbd) {
   assert_int_equal(after.learned, before.learned + 1);
   assert_int_equal(after.learned_lits, before.learned_lits + n);
   assert_int_equal(dpll_num_clauses(s), clauses);
-  assert_int_equal(s->num_learnts, learnts + 1);
-  cref ref = s->learnts[learnts];
+  assert_int_equal(s->store.num_learnts, learnts + 1);
+  cref ref = s->store.learnts[learnts];
   const clause *c = dpll__clause(s, ref);
   assert_int_equal(c->size, n);
   assert_true(c->flags & CLAUSE_LEARNED);
   assert_int_equal(clause_lbd(c), lbd);
   for (size_t k = 0; k < n; k++)
-    assert_int_equal(c->lits[k], s->learnt[k]);
-  assert_int_equal(s->reason[lit_var(first)], ref);
-  assert_false(s->has_conflict);
+    assert_int_equal(c->lits[k], s->an.learnt[k]);
+  assert_int_equal(s->trail.reason[lit_var(first)], ref);
+  assert_false(s->trail.has_conflict);
 }
 
 /* ---- Worked examples ----------------------------------------------------- */
@@ -128,15 +128,15 @@ static void test_first_uip(void **state) {
     assert_int_equal(add(s, 3, -5, -6, -7), 0);
     const int decisions[] = {1, 2, 3};
     drive_to_conflict(s, decisions, 3);
-    assert_true(s->reason[4] < CREF_MAX); /* 4 is implied, not decided */
+    assert_true(s->trail.reason[4] < CREF_MAX); /* 4 is implied, not decided */
     dpll_stats before, after;
     dpll_get_stats(s, &before);
     uint32_t lbd = 0;
-    int level = dpll__analyze(s, s->conflict, &lbd);
+    int level = dpll__analyze(s, s->trail.conflict, &lbd);
     dpll_get_stats(s, &after);
     const int expect[] = {-4, -2, -1};
     expect_learnt(s, expect, 3);
-    assert_int_equal(lit_to_ext(s->learnt[1]), -2);
+    assert_int_equal(lit_to_ext(s->an.learnt[1]), -2);
     assert_int_equal(level, 2);
     assert_int_equal(lbd, 3);
     assert_int_equal(after.minimized, before.minimized);
@@ -177,14 +177,14 @@ static void test_learned_unit(void **state) {
     const int decisions[] = {1};
     drive_to_conflict(s, decisions, 1);
     uint32_t lbd = 0;
-    int level = dpll__analyze(s, s->conflict, &lbd);
+    int level = dpll__analyze(s, s->trail.conflict, &lbd);
     const int expect[] = {-4};
     expect_learnt(s, expect, 1);
     assert_int_equal(level, 0);
     assert_int_equal(lbd, 1);
     expect_nothing_seen(s);
     learn_and_check(s, level, lbd);
-    assert_int_equal(s->level[4], 0);
+    assert_int_equal(s->trail.level[4], 0);
     assert_int_equal(dpll_value(s, 1), DPLL_UNASSIGNED);
     assert_int_equal(dpll_propagate(s), 0);
     assert_int_equal(dpll_value(s, 1), 0);
@@ -228,12 +228,12 @@ static void test_minimize(void **state) {
     assert_int_equal(add(s, 4, -3, -2, -7, -4), 0);
     const int decisions[] = {1, 6, 3};
     drive_to_conflict(s, decisions, 3);
-    assert_int_equal(s->level[2], 1);
-    assert_int_equal(s->level[7], 2);
+    assert_int_equal(s->trail.level[2], 1);
+    assert_int_equal(s->trail.level[7], 2);
     dpll_stats before, after;
     dpll_get_stats(s, &before);
     uint32_t lbd = 0;
-    int level = dpll__analyze(s, s->conflict, &lbd);
+    int level = dpll__analyze(s, s->trail.conflict, &lbd);
     dpll_get_stats(s, &after);
     if (minimize) {
       const int expect[] = {-3, -1, -7};
@@ -244,7 +244,7 @@ static void test_minimize(void **state) {
       expect_learnt(s, expect, 4);
       assert_int_equal(after.minimized, before.minimized);
     }
-    assert_int_equal(lit_to_ext(s->learnt[1]), -7);
+    assert_int_equal(lit_to_ext(s->an.learnt[1]), -7);
     assert_int_equal(level, 2);
     assert_int_equal(lbd, 3);
     expect_nothing_seen(s);
@@ -282,24 +282,25 @@ enum {
  * level) and returns its size; in[] is zero again afterwards. */
 static size_t resolve_by_hand(const dpll_solver *s, cref conflict, int *in,
                               int *out) {
-  int top = s->decision_level, current = 0;
+  int top = s->trail.decision_level, current = 0;
   const clause *c = dpll__clause(s, conflict);
   for (uint32_t k = 0; k < c->size; k++) {
     int ext = lit_to_ext(c->lits[k]), v = var_of(ext);
     assert_int_equal(dpll_value(s, ext), 0);
-    if (s->level[v] == 0)
+    if (s->trail.level[v] == 0)
       continue;
     assert_int_equal(in[v], 0); /* a clause holds a variable once */
     in[v] = ext;
-    current += s->level[v] == top;
+    current += s->trail.level[v] == top;
   }
-  for (size_t i = s->trail_size; current > 1;) {
-    assert_true(i > s->level_start[top - 1]); /* within the current level */
-    int ext = lit_to_ext(s->trail[--i]), v = var_of(ext);
+  for (size_t i = s->trail.size; current > 1;) {
+    assert_true(i >
+                s->trail.level_start[top - 1]); /* within the current level */
+    int ext = lit_to_ext(s->trail.lits[--i]), v = var_of(ext);
     if (!in[v])
       continue;
     assert_int_equal(in[v], -ext);
-    cref why = s->reason[v];
+    cref why = s->trail.reason[v];
     assert_true(why < CREF_MAX); /* not the decision: others are left */
     in[v] = 0;
     current--;
@@ -311,21 +312,21 @@ static size_t resolve_by_hand(const dpll_solver *s, cref conflict, int *in,
         continue;
       }
       assert_int_equal(dpll_value(s, q), 0);
-      if (s->level[w] == 0)
+      if (s->trail.level[w] == 0)
         continue;
       if (in[w]) {
         assert_int_equal(in[w], q);
         continue;
       }
       in[w] = q;
-      current += s->level[w] == top;
+      current += s->trail.level[w] == top;
     }
   }
   size_t n = 1;
   for (int v = 1; v <= s->num_vars; v++) {
     if (!in[v])
       continue;
-    if (s->level[v] == top)
+    if (s->trail.level[v] == top)
       out[0] = in[v];
     else
       out[n++] = in[v];
@@ -355,13 +356,13 @@ static int implied_by(const oracle_formula *f, const int *lits, size_t n) {
  * the current level, learnt[1] of the highest level among the rest, which
  * is the level returned (0 for a unit), and the LBD the number of levels. */
 static void check_learnt(const dpll_solver *s, int level, uint32_t lbd) {
-  int top = s->decision_level;
-  size_t n = s->learnt_size;
+  int top = s->trail.decision_level;
+  size_t n = s->an.learnt_size;
   assert_true(n >= 1);
   int highest = 0;
   uint32_t levels = 0;
   for (size_t i = 0; i < n; i++) {
-    int ext = lit_to_ext(s->learnt[i]), l = s->level[var_of(ext)];
+    int ext = lit_to_ext(s->an.learnt[i]), l = s->trail.level[var_of(ext)];
     assert_int_equal(dpll_value(s, ext), 0);
     assert_true(l > 0);
     assert_true(i == 0 ? l == top : l < top);
@@ -369,14 +370,14 @@ static void check_learnt(const dpll_solver *s, int level, uint32_t lbd) {
       highest = l;
     int new_level = 1;
     for (size_t k = 0; k < i; k++) {
-      assert_true(lit_var(s->learnt[k]) != lit_var(s->learnt[i]));
-      if (s->level[lit_var(s->learnt[k])] == l)
+      assert_true(lit_var(s->an.learnt[k]) != lit_var(s->an.learnt[i]));
+      if (s->trail.level[lit_var(s->an.learnt[k])] == l)
         new_level = 0;
     }
     levels += (uint32_t)new_level;
   }
   if (n > 1)
-    assert_int_equal(s->level[lit_var(s->learnt[1])], highest);
+    assert_int_equal(s->trail.level[lit_var(s->an.learnt[1])], highest);
   assert_int_equal(level, highest);
   assert_int_equal(lbd, levels);
 }
@@ -397,8 +398,8 @@ typedef struct coverage {
 } coverage;
 
 static int watched(const dpll_solver *s, unsigned lit, cref ref) {
-  const watch *items = dpll__watches(s, lit);
-  for (uint32_t i = 0; i < s->watches[lit].size; i++)
+  const watch *items = dpll__watch_list(s, lit)->items;
+  for (uint32_t i = 0; i < s->watch.lists[lit].size; i++)
     if (watch_clause(items[i]) == ref)
       return 1;
   return 0;
@@ -413,12 +414,12 @@ static int watched(const dpll_solver *s, unsigned lit, cref ref) {
  * literals marked binary with the other literal as blocker, and no watch
  * is left on a deleted clause. */
 static void check_trail(const dpll_solver *s) {
-  for (size_t i = 0; i < s->trail_size; i++) {
-    unsigned lit = s->trail[i];
-    int v = (int)lit_var(lit), l = s->level[v];
-    assert_int_equal(s->vals[lit], 1);
-    cref why = s->reason[v];
-    if (l > 0 && s->level_start[l - 1] == i) {
+  for (size_t i = 0; i < s->trail.size; i++) {
+    unsigned lit = s->trail.lits[i];
+    int v = (int)lit_var(lit), l = s->trail.level[v];
+    assert_int_equal(s->trail.vals[lit], 1);
+    cref why = s->trail.reason[v];
+    if (l > 0 && s->trail.level_start[l - 1] == i) {
       assert_int_equal(why, CREF_NONE);
       continue;
     }
@@ -430,12 +431,12 @@ static void check_trail(const dpll_solver *s) {
     for (uint32_t k = 0; k < c->size; k++) {
       if (k == at)
         continue;
-      assert_int_equal(s->vals[c->lits[k]], -1);
-      assert_true(s->level[lit_var(c->lits[k])] <= l);
+      assert_int_equal(s->trail.vals[c->lits[k]], -1);
+      assert_true(s->trail.level[lit_var(c->lits[k])] <= l);
     }
   }
-  for (size_t j = 0; j < s->num_learnts; j++) {
-    cref ref = s->learnts[j];
+  for (size_t j = 0; j < s->store.num_learnts; j++) {
+    cref ref = s->store.learnts[j];
     const clause *c = dpll__clause(s, ref);
     assert_int_equal(c->flags & (CLAUSE_LEARNED | CLAUSE_DELETED),
                      CLAUSE_LEARNED);
@@ -445,8 +446,8 @@ static void check_trail(const dpll_solver *s) {
     }
   }
   for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++)
-    for (uint32_t i = 0; i < s->watches[l].size; i++) {
-      watch w = dpll__watches(s, (unsigned)l)[i];
+    for (uint32_t i = 0; i < s->watch.lists[l].size; i++) {
+      watch w = dpll__watch_list(s, (unsigned)l)->items[i];
       const clause *c = dpll__clause(s, watch_clause(w));
       assert_false(c->flags & CLAUSE_DELETED);
       assert_int_equal((w.ref & WATCH_BINARY) != 0, c->size == 2);
@@ -464,34 +465,34 @@ static void analyse_conflict(dpll_solver *s, const oracle_formula *f,
   int *hand = calloc((size_t)nv + 1, sizeof *hand);
   int *plain = calloc((size_t)nv + 1, sizeof *plain);
   assert_true(in && hand && plain);
-  size_t hand_n = resolve_by_hand(s, s->conflict, in, hand);
+  size_t hand_n = resolve_by_hand(s, s->trail.conflict, in, hand);
 
   /* Without minimisation: exactly the resolution clause. */
   assert_int_equal(dpll_set_option(s, "minimize", 0), 0);
   uint32_t lbd = 0;
-  int level = dpll__analyze(s, s->conflict, &lbd);
+  int level = dpll__analyze(s, s->trail.conflict, &lbd);
   expect_nothing_seen(s);
   check_learnt(s, level, lbd);
   expect_learnt(s, hand, hand_n);
-  size_t plain_n = s->learnt_size;
+  size_t plain_n = s->an.learnt_size;
   for (size_t k = 0; k < plain_n; k++)
-    plain[k] = lit_to_ext(s->learnt[k]);
+    plain[k] = lit_to_ext(s->an.learnt[k]);
   assert_true(!f || implied_by(f, plain, plain_n));
 
   /* With it: a subset, asserting the same literal, still implied. */
   dpll_stats before, after;
   dpll_get_stats(s, &before);
   assert_int_equal(dpll_set_option(s, "minimize", 1), 0);
-  level = dpll__analyze(s, s->conflict, &lbd);
+  level = dpll__analyze(s, s->trail.conflict, &lbd);
   dpll_get_stats(s, &after);
   expect_nothing_seen(s);
   check_learnt(s, level, lbd);
-  size_t n = s->learnt_size;
+  size_t n = s->an.learnt_size;
   assert_true(n <= plain_n);
-  assert_int_equal(s->learnt[0], lit_from_ext(plain[0]));
+  assert_int_equal(s->an.learnt[0], lit_from_ext(plain[0]));
   int *mini = in; /* in[] is all zero again: reuse it */
   for (size_t k = 0; k < n; k++) {
-    mini[k] = lit_to_ext(s->learnt[k]);
+    mini[k] = lit_to_ext(s->an.learnt[k]);
     assert_true(holds(plain, plain_n, mini[k]));
   }
   assert_int_equal(after.minimized - before.minimized, plain_n - n);
@@ -499,17 +500,17 @@ static void analyse_conflict(dpll_solver *s, const oracle_formula *f,
   /* A removed literal is never a decision: a decision implies nothing. */
   for (size_t k = 1; k < plain_n; k++)
     if (!holds(mini, n, plain[k]))
-      assert_true(s->reason[var_of(plain[k])] < CREF_MAX);
+      assert_true(s->trail.reason[var_of(plain[k])] < CREF_MAX);
 
   cov->conflicts++;
   cov->units += n == 1;
-  cov->implied_uips += s->reason[lit_var(s->learnt[0])] < CREF_MAX;
+  cov->implied_uips += s->trail.reason[lit_var(s->an.learnt[0])] < CREF_MAX;
   cov->shortened += n < plain_n;
 
   /* Usually the minimised clause is learned; now and then the other. */
   if (oracle_below(rng, 4) == 0) {
     assert_int_equal(dpll_set_option(s, "minimize", 0), 0);
-    level = dpll__analyze(s, s->conflict, &lbd);
+    level = dpll__analyze(s, s->trail.conflict, &lbd);
     expect_learnt(s, plain, plain_n);
   }
   learn_and_check(s, level, lbd);
@@ -778,27 +779,14 @@ typedef struct made_clause {
 } made_clause;
 
 static void make_learned(dpll_solver *s, made_clause *m) {
-  assert_int_equal(dpll__arena_reserve(s, CLAUSE_HEADER_WORDS + m->size), 0);
-  if (s->num_learnts == s->learnts_cap) {
-    size_t cap = s->learnts_cap ? 2 * s->learnts_cap : 64;
-    cref *p = realloc(s->learnts, cap * sizeof *p);
-    assert_non_null(p);
-    s->learnts = p;
-    s->learnts_cap = cap;
-  }
-  cref ref = (cref)s->arena_size;
-  clause *c = dpll__clause(s, ref);
-  c->size = m->size;
-  c->flags = CLAUSE_LEARNED | (m->used ? CLAUSE_USED : 0);
-  clause_set_lbd(c, m->lbd);
+  unsigned lits[12];
   for (uint32_t k = 0; k < m->size; k++)
-    c->lits[k] = lit_from_ext(m->lits[k]);
-  s->arena_size += CLAUSE_HEADER_WORDS + m->size;
-  s->learnts[s->num_learnts++] = ref;
-  for (int k = 0; k < 2; k++) {
-    assert_int_equal(dpll__watch_reserve(s, c->lits[k], 1), 0);
-    dpll__watch_add(s, c->lits[k], watch_of(c, ref, c->lits[1 - k]));
-  }
+    lits[k] = lit_from_ext(m->lits[k]);
+  assert_int_equal(dpll__clause_reserve(s, lits, m->size, true), 0);
+  cref ref = dpll__clause_new(s, lits, m->size, true, m->lbd);
+  clause *c = dpll__clause(s, ref);
+  if (m->used)
+    c->flags |= CLAUSE_USED;
   if (m->locked) /* its first literal forced by it (nothing else is read) */
     dpll__assign(s, c->lits[0], ref);
 }
@@ -832,6 +820,10 @@ static void test_reduce_selection(void **state) {
   for (int round = 0; round < 20; round++) {
     dpll_solver *s = cdcl_solver(1);
     assert_int_equal(dpll__ensure_vars(s, VARS), 0);
+    /* The clauses' other literals are false, so that a locked clause is a
+     * true reason (the debug build checks that reasons are). */
+    for (int v = MADE + 1; v <= VARS; v++)
+      dpll__assign(s, lit_from_ext(v), CREF_NONE);
     made_clause *made = calloc(MADE, sizeof *made);
     const made_clause **del = calloc(MADE, sizeof *del);
     assert_true(made && del);
@@ -860,7 +852,7 @@ static void test_reduce_selection(void **state) {
     assert_int_equal(dpll__reduce(s), 0);
     dpll_get_stats(s, &after);
     assert_int_equal(after.deleted - before.deleted, n / 2);
-    assert_int_equal(s->num_learnts, MADE - n / 2);
+    assert_int_equal(s->store.num_learnts, MADE - n / 2);
     /* The survivors, in order, are the made clauses minus the worse half. */
     size_t j = 0;
     for (size_t i = 0; i < MADE; i++) {
@@ -869,14 +861,14 @@ static void test_reduce_selection(void **state) {
         deleted |= del[k] == &made[i];
       if (deleted)
         continue;
-      assert_true(j < s->num_learnts);
-      const clause *c = dpll__clause(s, s->learnts[j++]);
+      assert_true(j < s->store.num_learnts);
+      const clause *c = dpll__clause(s, s->store.learnts[j++]);
       assert_true(same_clause(c, &made[i]));
       assert_false(c->flags & (CLAUSE_USED | CLAUSE_DELETED));
       if (made[i].locked)
-        assert_int_equal(s->reason[i + 1], s->learnts[j - 1]);
+        assert_int_equal(s->trail.reason[i + 1], s->store.learnts[j - 1]);
     }
-    assert_int_equal(j, s->num_learnts);
+    assert_int_equal(j, s->store.num_learnts);
     free(made);
     free(del);
     dpll_free(s);

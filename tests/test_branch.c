@@ -98,17 +98,17 @@ static void test_activity(void **state) {
   /* Ties break by index; the phase of a never-set variable is false. */
   assert_int_equal(dpll_choose(s), -1);
   /* Conflicts raise activity: bump the second clause by hand. */
-  dpll__bump_clause(s, s->clauses[1]);
+  dpll__bump_clause(s, s->store.clauses[1]);
   int v = dpll_choose(s);
   assert_true(v == -3 || v == -4 || v == -5);
-  dpll__bump_clause(s, s->clauses[1]);
-  dpll__bump_clause(s, s->clauses[0]); /* later bumps weigh more */
-  double a1 = s->activity[1], a3 = s->activity[3];
+  dpll__bump_clause(s, s->store.clauses[1]);
+  dpll__bump_clause(s, s->store.clauses[0]); /* later bumps weigh more */
+  double a1 = s->heap.activity[1], a3 = s->heap.activity[3];
   assert_true(a3 > a1 && a1 > 0);
   /* Phase saving: undoing 4 = true makes 4's next branch true. */
-  s->activity[4] = 1e50;
-  dpll__bump_clause(s, s->clauses[0]);
-  s->heap_kind = -1; /* activities set by hand: rebuild the heap */
+  s->heap.activity[4] = 1e50;
+  dpll__bump_clause(s, s->store.clauses[0]);
+  s->heap.kind = -1; /* activities set by hand: rebuild the heap */
   assert_int_equal(dpll_choose(s), -4);
   assert_int_equal(dpll_decide(s, 4), 0);
   assert_int_equal(dpll_backtrack_to(s, 0), 0);
@@ -123,10 +123,10 @@ static void test_activity_rescale(void **state) {
   assert_int_equal(add(s, 2, 1, 2), 0);
   assert_int_equal(add(s, 2, 2, 3), 0);
   for (int i = 0; i < 20000; i++)
-    dpll__bump_clause(s, s->clauses[i % 2]);
+    dpll__bump_clause(s, s->store.clauses[i % 2]);
   for (int v = 1; v <= 3; v++)
-    assert_true(s->activity[v] <= 1e100 && s->activity[v] >= 0);
-  assert_true(s->activity[2] > s->activity[1]);
+    assert_true(s->heap.activity[v] <= 1e100 && s->heap.activity[v] >= 0);
+  assert_true(s->heap.activity[2] > s->heap.activity[1]);
   assert_int_equal(dpll_choose(s), -2);
   dpll_free(s);
 }
@@ -236,26 +236,26 @@ static void test_target_phase(void **state) {
   assert_int_equal(dpll_decide(s, -2), 0);
   assert_int_equal(dpll_propagate(s), 0);
   dpll__update_target(s); /* below level 2: just 3 */
-  assert_int_equal(s->target_size, 1);
-  assert_int_equal(s->target[3], 1);
-  assert_int_equal(s->target[2], 0);
+  assert_int_equal(s->phase.target_size, 1);
+  assert_int_equal(s->phase.target[3], 1);
+  assert_int_equal(s->phase.target[2], 0);
   assert_int_equal(dpll_decide(s, -1), 0);
   dpll__update_target(s); /* below level 3: 3 and -2 */
-  assert_int_equal(s->target_size, 2);
-  assert_int_equal(s->target[2], -1);
-  assert_int_equal(s->target[1], 0);
+  assert_int_equal(s->phase.target_size, 2);
+  assert_int_equal(s->phase.target[2], -1);
+  assert_int_equal(s->phase.target[1], 0);
   /* a shorter trail does not replace it */
   assert_int_equal(dpll_backtrack_to(s, 1), 0);
   assert_int_equal(dpll_decide(s, 1), 0);
   dpll__update_target(s);
-  assert_int_equal(s->target_size, 2);
-  assert_int_equal(s->target[1], 0);
+  assert_int_equal(s->phase.target_size, 2);
+  assert_int_equal(s->phase.target[1], 0);
   assert_int_equal(dpll_backtrack_to(s, 0), 0);
   /* Make the saved phase of 2 (true) and its target (false) differ and
    * variable 2 the most active, and see which side each setting picks. */
-  s->phase[2] = 1;
-  s->target[2] = -1;
-  s->activity[2] = 100; /* 2 first */
+  s->phase.saved[2] = 1;
+  s->phase.target[2] = -1;
+  s->heap.activity[2] = 100; /* 2 first */
   assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_ACTIVITY), 0);
   assert_int_equal(dpll_set_option(s, "target_phase", 0), 0);
   assert_int_equal(dpll_choose(s), 2);

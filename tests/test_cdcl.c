@@ -795,11 +795,12 @@ typedef struct replay {
   size_t learned_size;
   unsigned char full[TRACE_MAX_VARS + 1]; /* last full assignment */
   int have_full;
-  long events, learns, conflicts;
-  int bare_backtrack; /* the last event was a BACKTRACK to level 0 */
+  long events, learns, conflicts, deletes;
+  int bare_backtrack; /* the last event but DELETEs: a BACKTRACK to level 0 */
   long restarts;      /* BACKTRACKs to 0 that no LEARN followed */
   int check_rup;      /* whether to judge learned clauses by rup_follows */
   oracle_formula db;  /* the formula, then every clause learned */
+  size_t formula_clauses;                    /* the formula's clauses in db */
   signed char rup_value[TRACE_MAX_VARS + 1]; /* scratch of rup_follows */
   char error[256];                           /* the first rule broken */
 } replay;
@@ -811,6 +812,7 @@ static void replay_init(replay *r, const oracle_formula *f) {
   oracle_init(&r->db, f->num_vars);
   for (size_t i = 0; i < f->num_clauses; i++)
     oracle_add(&r->db, f->lits + f->start[i], clause_len(f, i));
+  r->formula_clauses = f->num_clauses;
 }
 
 /* Whether lits[0..n-1] follows from the clauses of r->db by unit
@@ -903,13 +905,30 @@ static int in_clause(const dpll_event *e, int lit) {
   return 0;
 }
 
+/* Whether the clause of e, in any order, is one of the learned clauses
+ * kept in r->db (after the formula's own). */
+static int was_learned(const replay *r, const dpll_event *e) {
+  for (size_t i = r->formula_clauses; i < r->db.num_clauses; i++) {
+    size_t n = clause_len(&r->db, i);
+    const int *c = r->db.lits + r->db.start[i];
+    int all = n == e->clause_size;
+    for (size_t k = 0; all && k < n; k++)
+      all = in_clause(e, c[k]);
+    if (all)
+      return 1;
+  }
+  return 0;
+}
+
 static void on_event(void *ctx, const dpll_event *e) {
   replay *r = ctx;
   r->events++;
-  if (r->bare_backtrack && e->kind != DPLL_EVENT_LEARN)
+  if (r->bare_backtrack && e->kind != DPLL_EVENT_LEARN &&
+      e->kind != DPLL_EVENT_DELETE)
     r->restarts++;
   r->bare_backtrack =
-      e->kind == DPLL_EVENT_BACKTRACK && e->level == 0 && r->level > 0;
+      (e->kind == DPLL_EVENT_BACKTRACK && e->level == 0 && r->level > 0) ||
+      (r->bare_backtrack && e->kind == DPLL_EVENT_DELETE);
   if (r->learned_lit) {
     /* The LEARN before must be followed at once by its assignment. */
     int same = e->kind == DPLL_EVENT_PROPAGATE && e->lit == r->learned_lit &&
@@ -993,6 +1012,13 @@ static void on_event(void *ctx, const dpll_event *e) {
     r->learned_lit = e->lit;
     break;
   }
+  case DPLL_EVENT_DELETE:
+    r->deletes++;
+    if (e->lit != 0 || !e->clause || e->clause_size == 0)
+      broken(r, "a deletion without its clause");
+    else if (r->check_rup && !was_learned(r, e))
+      broken(r, "a deleted clause was never learned");
+    break;
   }
 }
 
@@ -1029,6 +1055,8 @@ static void solve_replayed(const oracle_formula *f, int expect, int restarts,
   assert_int_equal(r->learns, (long)d.learned);
   assert_int_equal(r->conflicts, (long)d.conflicts);
   assert_int_equal(r->learned_lit, 0);
+  /* Every learned clause is deleted once: by a reduction or at the end. */
+  assert_int_equal(r->deletes, r->learns);
   if (res == DPLL_SAT) {
     remember_full(r);
     assert_true(r->have_full);

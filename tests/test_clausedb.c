@@ -14,7 +14,7 @@
 
 /* The stored literals of clause i, as external ints. */
 static size_t stored(dpll_solver *s, size_t i, int *out) {
-  const clause *c = dpll__clause(s, s->clauses[i]);
+  const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
   for (uint32_t k = 0; k < c->size; k++)
     out[k] = lit_to_ext(c->lits[k]);
   return c->size;
@@ -176,9 +176,9 @@ static void test_watches_avoid_false(void **state) {
   assert_int_equal(add(s, 1, -1), 0);
   assert_int_equal(add(s, 1, -2), 0);
   assert_int_equal(add(s, 4, 1, 2, 3, 4), 0);
-  const clause *c = dpll__clause(s, s->clauses[2]);
-  assert_int_equal(s->vals[c->lits[0]], 0);
-  assert_int_equal(s->vals[c->lits[1]], 0);
+  const clause *c = dpll__clause(s, dpll__clause_ref(s, 2));
+  assert_int_equal(dpll__value(s, c->lits[0]), 0);
+  assert_int_equal(dpll__value(s, c->lits[1]), 0);
   assert_int_equal(dpll_decide(s, -3), DPLL_EPENDING); /* units queued */
   assert_int_equal(dpll_propagate(s), 0);
   assert_int_equal(dpll_decide(s, -3), 0);
@@ -195,24 +195,24 @@ static void test_scan_active(void **state) {
   assert_int_equal(add(s, 3, 1, -2, 3), 0);
   assert_int_equal(add(s, 3, -1, 2, 4), 0);
   dpll__scan_active(s);
-  assert_int_equal(s->scan_active, 3);
-  assert_int_equal(s->occ[lit_from_ext(1)], 2);
-  assert_int_equal(s->occ[lit_from_ext(-1)], 1);
-  assert_true(s->jw[lit_from_ext(1)] == 0.25 + 0.125);
-  assert_true(s->jw[lit_from_ext(4)] == 0.125);
+  assert_int_equal(s->scan.active, 3);
+  assert_int_equal(s->scan.occ[lit_from_ext(1)], 2);
+  assert_int_equal(s->scan.occ[lit_from_ext(-1)], 1);
+  assert_true(s->scan.jw[lit_from_ext(1)] == 0.25 + 0.125);
+  assert_true(s->scan.jw[lit_from_ext(4)] == 0.125);
   assert_int_equal(dpll_decide(s, -4), 0);
   dpll__scan_active(s);
   /* Clause 3 now has two free literals; nothing is satisfied yet. */
-  assert_int_equal(s->scan_active, 3);
-  assert_true(s->jw[lit_from_ext(-1)] == 0.25);
-  assert_int_equal(s->occ[lit_from_ext(4)], 0);
+  assert_int_equal(s->scan.active, 3);
+  assert_true(s->scan.jw[lit_from_ext(-1)] == 0.25);
+  assert_int_equal(s->scan.occ[lit_from_ext(4)], 0);
   assert_int_equal(dpll_propagate(s), 0);
   assert_int_equal(dpll_backtrack_to(s, 0), 0);
   assert_int_equal(dpll_decide(s, 1), 0);
   dpll__scan_active(s);
-  assert_int_equal(s->scan_active, 1); /* (-1 2 4) is left */
-  assert_int_equal(s->occ[lit_from_ext(2)], 1);
-  assert_int_equal(s->occ[lit_from_ext(-2)], 0);
+  assert_int_equal(s->scan.active, 1); /* (-1 2 4) is left */
+  assert_int_equal(s->scan.occ[lit_from_ext(2)], 1);
+  assert_int_equal(s->scan.occ[lit_from_ext(-2)], 0);
   dpll_free(s);
 }
 
@@ -234,16 +234,16 @@ static void check_pool(const dpll_solver *s, uint32_t model[][POOL_MAX],
                        const uint32_t *model_size) {
   size_t live = 0;
   for (unsigned l = 2; l < 2 + POOL_LITS; l++) {
-    const watch_list *wl = &s->watches[l];
+    const watch_list *wl = &s->watch.lists[l];
     assert_int_equal(wl->size, model_size[l]);
     assert_true(wl->size <= wl->cap);
     if (wl->cap) {
-      size_t start = (size_t)(wl->items - s->wpool);
-      assert_true(start >= 1 && start + wl->cap <= s->wpool_size);
+      size_t start = (size_t)(wl->items - s->watch.pool);
+      assert_true(start >= 1 && start + wl->cap <= s->watch.pool_size);
       assert_int_equal(wl->items[-1].ref, l);
       assert_int_equal(wl->items[-1].blocker, wl->cap);
     }
-    const watch *items = dpll__watches(s, l);
+    const watch *items = dpll__watch_list(s, l)->items;
     for (uint32_t i = 0; i < wl->size; i++) {
       assert_int_equal(items[i].ref, model[l][i]);
       assert_int_equal(items[i].blocker, l);
@@ -252,14 +252,15 @@ static void check_pool(const dpll_solver *s, uint32_t model[][POOL_MAX],
   }
   /* The headers tile the pool: walking them ends exactly at its end. */
   size_t at = 0;
-  while (at < s->wpool_size)
-    at += 1 + (size_t)s->wpool[at].blocker;
-  assert_int_equal(at, s->wpool_size);
-  assert_true(s->wpool_size <= s->wpool_cap);
+  while (at < s->watch.pool_size)
+    at += 1 + (size_t)s->watch.pool[at].blocker;
+  assert_int_equal(at, s->watch.pool_size);
+  assert_true(s->watch.pool_size <= s->watch.pool_cap);
   /* Each list keeps at most 1.5 times its watches plus a few slots after
    * a compaction; the pool is at most 4/3 of that, or 1.5 times the size
    * before the last growth, plus the segment being added. */
-  assert_true(s->wpool_cap <= 256 + 6 * (live + 4 * POOL_LITS) + 2 * POOL_MAX);
+  assert_true(s->watch.pool_cap <=
+              256 + 6 * (live + 4 * POOL_LITS) + 2 * POOL_MAX);
 }
 
 static void test_watch_pool(void **state) {
@@ -272,7 +273,7 @@ static void test_watch_pool(void **state) {
   uint32_t next_ref = 1;
   ptrdiff_t before[2 + POOL_LITS] = {0};
   bool moved_up = false, moved_down = false, grew = false;
-  size_t cap0 = s->wpool_cap;
+  size_t cap0 = s->watch.pool_cap;
   for (int round = 0; round < 20000; round++) {
     unsigned l = 2 + pool_next() % POOL_LITS;
     uint32_t r = pool_next() % 100;
@@ -283,8 +284,8 @@ static void test_watch_pool(void **state) {
       model[l][model_size[l]++] = next_ref++;
     } else if (model_size[l] > 0) {
       /* Drop every other entry, as propagation drops moved watches. */
-      watch_list *wl = &s->watches[l];
-      watch *items = dpll__watches(s, l);
+      watch_list *wl = &s->watch.lists[l];
+      watch *items = dpll__watch_list(s, l)->items;
       uint32_t j = 0;
       for (uint32_t i = 0; i < wl->size; i++)
         if (i % 2)
@@ -301,21 +302,22 @@ static void test_watch_pool(void **state) {
             assert_int_equal(dpll__watch_push(s, m, (watch){next_ref, m}), 0);
             model[m][model_size[m]++] = next_ref++;
           }
-        assert_true(s->watches[k].size < s->watches[k].cap);
+        assert_true(s->watch.lists[k].size < s->watch.lists[k].cap);
         dpll__watch_add(s, k, (watch){next_ref, k});
         model[k][model_size[k]++] = next_ref++;
       }
     }
     check_pool(s, model, model_size);
     for (unsigned m = 2; m < 2 + POOL_LITS; m++) {
-      ptrdiff_t start = s->watches[m].cap ? s->watches[m].items - s->wpool : 0;
+      ptrdiff_t start =
+          s->watch.lists[m].cap ? s->watch.lists[m].items - s->watch.pool : 0;
       if (before[m] && start > before[m])
         moved_up = true;
       if (before[m] && start < before[m])
         moved_down = true; /* only a compaction does that */
       before[m] = start;
     }
-    grew |= s->wpool_cap > cap0;
+    grew |= s->watch.pool_cap > cap0;
   }
   assert_true(moved_up && moved_down && grew);
   dpll_free(s);

@@ -144,8 +144,8 @@ static void test_backtrack_restores(void **state) {
     assert_int_equal(dpll_value(s, 3), 1);
     assert_int_equal(dpll_value(s, 4), 1);
     assert_int_equal(dpll_backtrack_to(s, 0), 0);
-    assert_int_equal(s->phase[4], 1);
-    assert_int_equal(s->phase[2], -1);
+    assert_int_equal(s->phase.saved[4], 1);
+    assert_int_equal(s->phase.saved[2], -1);
   }
   assert_int_equal(dpll_decide(s, 1), 0);
   assert_int_equal(dpll_decide(s, 2), DPLL_EPENDING);
@@ -160,12 +160,12 @@ static void test_backtrack_restores(void **state) {
 /* After propagation without conflict no clause is false, and none has a
  * single free literal with all others false (a missed unit). */
 static void check_fixpoint(const dpll_solver *s) {
-  for (size_t i = 0; i < s->num_clauses; i++) {
-    const clause *c = dpll__clause(s, s->clauses[i]);
+  for (size_t i = 0; i < s->store.num_clauses; i++) {
+    const clause *c = dpll__clause(s, s->store.clauses[i]);
     int free_lits = 0, true_lits = 0;
     for (uint32_t k = 0; k < c->size; k++) {
-      free_lits += s->vals[c->lits[k]] == 0;
-      true_lits += s->vals[c->lits[k]] > 0;
+      free_lits += s->trail.vals[c->lits[k]] == 0;
+      true_lits += s->trail.vals[c->lits[k]] > 0;
     }
     assert_true(true_lits > 0 || free_lits >= 2);
   }
@@ -190,7 +190,7 @@ static void test_random_fixpoints(void **state) {
       if (rc == DPLL_CONFLICT) {
         assert_int_equal(
             dpll_backtrack_to(s, oracle_below(&rng, dpll_level(s) + 1)), 0);
-        if (dpll_level(s) == 0 && s->has_conflict)
+        if (dpll_level(s) == 0 && s->trail.has_conflict)
           break;
         continue;
       }
@@ -198,7 +198,7 @@ static void test_random_fixpoints(void **state) {
       check_fixpoint(s);
       /* Pure literals set at a fixpoint count as propagated already. */
       if (oracle_below(&rng, 3) == 0 && dpll_eliminate_pure(s) > 0) {
-        assert_int_equal(s->qhead, s->trail_size);
+        assert_int_equal(s->trail.qhead, s->trail.size);
         check_fixpoint(s);
       }
       int lit = 1 + oracle_below(&rng, vars);

@@ -80,8 +80,8 @@ static void test_glucose_second_solve(void **state) {
   dpll__restart_init(s);
   s->stats.conflicts++;
   dpll__restart_conflict(s, 5);
-  assert_true(s->lbd_slow > 4.99 && s->lbd_slow < 5.01);
-  assert_true(s->lbd_fast > 4.99 && s->lbd_fast < 5.01);
+  assert_true(s->restart.lbd_slow > 4.99 && s->restart.lbd_slow < 5.01);
+  assert_true(s->restart.lbd_fast > 4.99 && s->restart.lbd_fast < 5.01);
   for (int c = 0; c < 1000; c++)
     assert_false(conflict(s, 5));
   dpll_free(s);
@@ -112,8 +112,8 @@ static void test_mixed(void **state) {
                (unsigned long long)restarts_at[i], (unsigned long long)want[i]);
   /* luby ran 4000..6000; at 6000 glucose took over, for 4000 */
   assert_int_equal(restarts_at[n - 1], 6000);
-  assert_false(s->mixed_luby);
-  assert_int_equal(s->mixed_end, 10000);
+  assert_false(s->restart.mixed_luby);
+  assert_int_equal(s->restart.mixed_end, 10000);
   dpll_free(s);
 }
 

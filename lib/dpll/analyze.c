@@ -13,13 +13,54 @@
 /* Marks of seen[]: SEEN_IMPLIED for a variable whose literal is in the
  * clause being derived or (during minimisation) implied by it,
  * SEEN_FAILED for one that minimisation showed is not; every mark is
- * recorded in an_clear and cleared at the end of the analysis. */
+ * recorded in clear[] and cleared at the end of the analysis. */
 #define SEEN_IMPLIED 1
 #define SEEN_FAILED 2
 
-static void mark(dpll_solver *s, int var, unsigned char how) {
-  s->seen[var] = how;
-  s->an_clear[s->an_clears++] = (unsigned)var;
+int dpll__analysis_grow(dpll_solver *s, int cap) {
+  analysis_part *a = &s->an;
+  size_t v = (size_t)cap + 1;
+  int rc = DPLL_RESIZE(a->seen, v);
+  if (!rc)
+    rc = DPLL_RESIZE(a->level_mark, v);
+  if (!rc)
+    rc = DPLL_RESIZE(a->learnt, v);
+  if (!rc)
+    rc = DPLL_RESIZE(a->stack, v);
+  if (!rc)
+    rc = DPLL_RESIZE(a->clear, v);
+  if (!rc)
+    rc = DPLL_RESIZE(a->pos, v);
+  if (rc)
+    return rc;
+  for (size_t i = s->var_cap < 0 ? 0 : (size_t)s->var_cap + 1; i < v; i++)
+    a->seen[i] = 0, a->level_mark[i] = 0;
+  return 0;
+}
+
+void dpll__analysis_free(dpll_solver *s) {
+  analysis_part *a = &s->an;
+  free(a->seen);
+  free(a->level_mark);
+  free(a->learnt);
+  free(a->stack);
+  free(a->clear);
+  free(a->pos);
+}
+
+/* Between analyses nothing is seen. */
+const char *dpll__analysis_check(const dpll_solver *s) {
+  if (s->an.clears != 0)
+    return "analysis: marks left to clear";
+  for (int v = 0; v <= s->num_vars; v++)
+    if (s->an.seen[v])
+      return "analysis: a variable is still seen";
+  return NULL;
+}
+
+static void mark(analysis_part *a, unsigned var, unsigned char how) {
+  a->seen[var] = how;
+  a->clear[a->clears++] = var;
 }
 
 /* One bit per level (modulo 32): a quick test that a literal's level is
@@ -28,16 +69,17 @@ static uint32_t level_bit(int level) { return 1u << (level & 31); }
 
 /* The number of distinct decision levels among lits[0..n-1] (their LBD). */
 static uint32_t count_levels(dpll_solver *s, const unsigned *lits, size_t n) {
-  if (++s->level_mark_now == 0) {
+  analysis_part *a = &s->an;
+  if (++a->level_mark_now == 0) {
     for (int l = 0; l <= s->var_cap; l++)
-      s->level_mark[l] = 0;
-    s->level_mark_now = 1;
+      a->level_mark[l] = 0;
+    a->level_mark_now = 1;
   }
   uint32_t levels = 0;
   for (size_t k = 0; k < n; k++) {
-    int l = s->level[lit_var(lits[k])];
-    if (s->level_mark[l] != s->level_mark_now) {
-      s->level_mark[l] = s->level_mark_now;
+    int l = dpll__level_of(s, lit_var(lits[k]));
+    if (a->level_mark[l] != a->level_mark_now) {
+      a->level_mark[l] = a->level_mark_now;
       levels++;
     }
   }
@@ -61,56 +103,92 @@ static void touch_learned(dpll_solver *s, clause *c) {
 /* Whether lit, false and in the learned clause, is implied by the clause's
  * other literals: every path back through reasons ends in literals of the
  * clause or of level 0.  A depth-first walk, each step on the stack with
- * the place reached in its reason (an_stack, an_pos).  What it proves is
- * kept for the later calls: a variable whose reason is all implied is
- * marked implied; on a failure, the variable that fails and every one on
- * the stack above lit are marked failed (each needs the one above it), so
- * that no later call walks behind them again. */
+ * the place reached in its reason (stack, pos).  What it proves is kept
+ * for the later calls: a variable whose reason is all implied is marked
+ * implied; on a failure, the variable that fails and every one on the
+ * stack above lit are marked failed (each needs the one above it), so that
+ * no later call walks behind them again. */
 static bool implied(dpll_solver *s, unsigned lit, uint32_t levels) {
+  analysis_part *a = &s->an;
   size_t depth = 0;
-  s->an_stack[depth] = lit;
-  s->an_pos[depth++] = 1;
+  a->stack[depth] = lit;
+  a->pos[depth++] = 1;
   while (depth > 0) {
-    unsigned q = s->an_stack[depth - 1];
+    unsigned q = a->stack[depth - 1];
     const clause *c = dpll__reason(s, lit_not(q));
-    uint32_t k = s->an_pos[depth - 1];
+    uint32_t k = a->pos[depth - 1];
     if (k == c->size) { /* every literal of q's reason is implied */
       if (--depth > 0)
-        mark(s, (int)lit_var(q), SEEN_IMPLIED);
+        mark(a, lit_var(q), SEEN_IMPLIED);
       continue;
     }
-    s->an_pos[depth - 1] = k + 1;
-    unsigned r = c->lits[k];
-    int v = (int)lit_var(r);
-    if (s->seen[v] == SEEN_IMPLIED || s->level[v] == 0)
+    a->pos[depth - 1] = k + 1;
+    unsigned r = c->lits[k], v = lit_var(r);
+    if (a->seen[v] == SEEN_IMPLIED || dpll__level_of(s, v) == 0)
       continue;
-    if (s->seen[v] == SEEN_FAILED || s->reason[v] >= CREF_MAX ||
-        !(levels & level_bit(s->level[v]))) {
-      if (!s->seen[v])
-        mark(s, v, SEEN_FAILED);
+    if (a->seen[v] == SEEN_FAILED || dpll__reason_of(s, v) >= CREF_MAX ||
+        !(levels & level_bit(dpll__level_of(s, v)))) {
+      if (!a->seen[v])
+        mark(a, v, SEEN_FAILED);
       while (--depth > 0)
-        mark(s, (int)lit_var(s->an_stack[depth]), SEEN_FAILED);
+        mark(a, lit_var(a->stack[depth]), SEEN_FAILED);
       return false;
     }
-    s->an_stack[depth] = r;
-    s->an_pos[depth++] = 1;
+    a->stack[depth] = r;
+    a->pos[depth++] = 1;
   }
   return true;
 }
 
 /* Drops from learnt[1..] the literals the others imply. */
 static void minimize(dpll_solver *s) {
+  analysis_part *a = &s->an;
   uint32_t levels = 0;
-  for (size_t i = 1; i < s->learnt_size; i++)
-    levels |= level_bit(s->level[lit_var(s->learnt[i])]);
+  for (size_t i = 1; i < a->learnt_size; i++)
+    levels |= level_bit(dpll__level_of(s, lit_var(a->learnt[i])));
   size_t j = 1;
-  for (size_t i = 1; i < s->learnt_size; i++) {
-    unsigned lit = s->learnt[i];
-    if (s->reason[lit_var(lit)] >= CREF_MAX || !implied(s, lit, levels))
-      s->learnt[j++] = lit;
+  for (size_t i = 1; i < a->learnt_size; i++) {
+    unsigned lit = a->learnt[i];
+    if (dpll__reason_of(s, lit_var(lit)) >= CREF_MAX ||
+        !implied(s, lit, levels))
+      a->learnt[j++] = lit;
   }
-  s->stats.minimized += s->learnt_size - j;
-  s->learnt_size = j;
+  s->stats.minimized += a->learnt_size - j;
+  a->learnt_size = j;
+}
+
+/* Resolves the conflict back to the first UIP: learnt[1..] gets the
+ * literals of lower levels (all seen), learnt[0] the UIP's negation. */
+static void resolve(dpll_solver *s, cref conflict) {
+  analysis_part *a = &s->an;
+  int level = dpll__decision_level(s);
+  size_t n = 1, idx = dpll__trail_size(s);
+  int open = 0; /* literals of the current level not yet resolved */
+  unsigned p = 0;
+  clause *c = dpll__clause(s, conflict);
+  for (;;) {
+    touch_learned(s, c);
+    for (uint32_t k = p ? 1 : 0; k < c->size; k++) {
+      unsigned q = c->lits[k], v = lit_var(q);
+      if (a->seen[v] || dpll__level_of(s, v) == 0)
+        continue;
+      mark(a, v, SEEN_IMPLIED);
+      dpll__bump_var(s, (int)v);
+      if (dpll__level_of(s, v) >= level)
+        open++;
+      else
+        a->learnt[n++] = q;
+    }
+    /* The latest seen literal of the trail is the next to resolve. */
+    do
+      p = dpll__trail_at(s, --idx);
+    while (!a->seen[lit_var(p)]);
+    if (--open == 0)
+      break;
+    c = dpll__reason(s, p);
+  }
+  a->learnt[0] = lit_not(p);
+  a->learnt_size = n;
 }
 
 /* analyze
@@ -125,54 +203,36 @@ static void minimize(dpll_solver *s) {
  *       The variables met are bumped.  Nothing is seen any more.
  */
 int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
-  int level = s->decision_level;
-  size_t n = 1, idx = s->trail_size;
-  int open = 0; /* literals of the current level not yet resolved */
-  unsigned p = 0;
-  clause *c = dpll__clause(s, conflict);
-  s->an_clears = 0;
-  for (;;) {
-    touch_learned(s, c);
-    for (uint32_t k = p ? 1 : 0; k < c->size; k++) {
-      unsigned q = c->lits[k];
-      int v = (int)lit_var(q);
-      if (s->seen[v] || s->level[v] == 0)
-        continue;
-      mark(s, v, SEEN_IMPLIED);
-      dpll__bump_var(s, v);
-      if (s->level[v] >= level)
-        open++;
-      else
-        s->learnt[n++] = q;
-    }
-    /* The latest seen literal of the trail is the next to resolve. */
-    do
-      p = s->trail[--idx];
-    while (!s->seen[lit_var(p)]);
-    if (--open == 0)
-      break;
-    c = dpll__reason(s, p);
-  }
-  s->learnt[0] = lit_not(p);
-  s->learnt_size = n;
+  analysis_part *a = &s->an;
+  assert(dpll__decision_level(s) > 0 && a->clears == 0);
+  resolve(s, conflict);
   if (s->opt[OPT_minimize])
     minimize(s);
-  while (s->an_clears > 0)
-    s->seen[s->an_clear[--s->an_clears]] = 0;
+  while (a->clears > 0)
+    a->seen[a->clear[--a->clears]] = 0;
   dpll__decay_activity(s);
 
   int back = 0;
-  if (s->learnt_size > 1) {
+  if (a->learnt_size > 1) {
     size_t best = 1;
-    for (size_t i = 2; i < s->learnt_size; i++)
-      if (s->level[lit_var(s->learnt[i])] > s->level[lit_var(s->learnt[best])])
+    for (size_t i = 2; i < a->learnt_size; i++)
+      if (dpll__level_of(s, lit_var(a->learnt[i])) >
+          dpll__level_of(s, lit_var(a->learnt[best])))
         best = i;
-    unsigned t = s->learnt[1];
-    s->learnt[1] = s->learnt[best];
-    s->learnt[best] = t;
-    back = s->level[lit_var(s->learnt[1])];
+    unsigned t = a->learnt[1];
+    a->learnt[1] = a->learnt[best];
+    a->learnt[best] = t;
+    back = dpll__level_of(s, lit_var(a->learnt[1]));
   }
-  *lbd = count_levels(s, s->learnt, s->learnt_size);
+  *lbd = count_levels(s, a->learnt, a->learnt_size);
+#ifndef NDEBUG
+  assert(dpll__level_of(s, lit_var(a->learnt[0])) == dpll__decision_level(s));
+  for (size_t i = 0; i < a->learnt_size; i++) {
+    assert(dpll__value(s, a->learnt[i]) < 0);
+    assert(i == 0 || dpll__level_of(s, lit_var(a->learnt[i])) <= back);
+  }
+  assert(back < dpll__decision_level(s));
+#endif
   return back;
 }
 
@@ -182,53 +242,19 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
  * Post: the solver is at that level, the learned clause is stored (learned,
  *       with its LBD) and watched by learnt[0] and learnt[1], and learnt[0]
  *       is assigned with it as the reason.  Returns 0 or DPLL_ENOMEM (then
- *       nothing changed but the level).
+ *       nothing changed).
  */
 int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
-  size_t n = s->learnt_size;
-  int rc = dpll__arena_reserve(s, CLAUSE_HEADER_WORDS + n);
-  if (!rc && s->num_learnts == s->learnts_cap) {
-    size_t cap = s->learnts_cap ? 2 * s->learnts_cap : 256;
-    cref *p = realloc(s->learnts, cap * sizeof *p);
-    if (p) {
-      s->learnts = p;
-      s->learnts_cap = cap;
-    } else
-      rc = DPLL_ENOMEM;
-  }
-  if (!rc && n >= 2)
-    rc = dpll__watch_reserve(s, s->learnt[0], 1);
-  if (!rc && n >= 2)
-    rc = dpll__watch_reserve(s, s->learnt[1], 1);
-  if (!rc && n > s->trace_cap) {
-    int *buf = realloc(s->trace_buf, n * sizeof *buf);
-    if (buf) {
-      s->trace_buf = buf;
-      s->trace_cap = n;
-    } else
-      rc = DPLL_ENOMEM;
-  }
+  analysis_part *a = &s->an;
+  size_t n = a->learnt_size;
+  int rc = dpll__clause_reserve(s, a->learnt, n, true);
   if (rc)
     return rc;
-
   dpll__backtrack_to(s, level);
-  cref ref = (cref)s->arena_size;
-  clause *c = dpll__clause(s, ref);
-  c->size = (uint32_t)n;
-  c->flags = CLAUSE_LEARNED;
-  clause_set_lbd(c, lbd);
-  for (size_t i = 0; i < n; i++)
-    c->lits[i] = s->learnt[i];
-  s->arena_size += CLAUSE_HEADER_WORDS + n;
-  s->learnts[s->num_learnts++] = ref;
-  if (n >= 2) {
-    dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
-    dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
-  }
+  cref ref = dpll__clause_new(s, a->learnt, n, true, lbd);
   s->stats.learned++;
   s->stats.learned_lits += n;
-  if (s->trace)
-    dpll__trace(s, DPLL_EVENT_LEARN, c->lits[0], ref, false);
-  dpll__assign(s, c->lits[0], ref);
+  dpll__assign(s, a->learnt[0], ref);
+  assert(n < 2 || dpll__value(s, a->learnt[1]) < 0);
   return 0;
 }

@@ -16,51 +16,61 @@
 /* Eliminates the pure literals of level 0, then stops keeping the counts
  * up to date: the search would pay for them at every assignment. */
 static int root_pure(dpll_solver *s) {
-  s->root_pure_done = true;
   int rc = dpll__eliminate_pure(s);
   dpll__pure_invalidate(s);
   return rc < 0 ? rc : 0;
 }
 
+/* A conflict above level 0: learn from it and jump back.  Returns 0 or
+ * DPLL_ENOMEM. */
+static int learn_from(dpll_solver *s, cref conflict) {
+  if (s->opt[OPT_target_phase])
+    dpll__update_target(s);
+  uint32_t lbd;
+  int level = dpll__analyze(s, conflict, &lbd);
+  dpll__restart_conflict(s, lbd);
+  int rc = dpll__learn(s, level, lbd);
+  if (!rc)
+    s->stats.backtracks++;
+  return rc;
+}
+
 /* cdcl
  *
- * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable,
- *       no learned clauses.
+ * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable;
+ *       any learned clauses follow from them.
  * Post: as dpll__search: DPLL_SAT with every variable assigned and every
- *       clause satisfied, DPLL_UNSAT (a conflict at level 0), DPLL_UNKNOWN
- *       or DPLL_ENOMEM.  Learned clauses remain until dpll__drop_learnts.
+ *       clause satisfied, DPLL_UNSAT (a conflict at level 0: the empty
+ *       clause), DPLL_UNKNOWN or DPLL_ENOMEM.  Learned clauses remain until
+ *       dpll__drop_learnts.
  */
 int dpll__cdcl(dpll_solver *s) {
+  assert(dpll__decision_level(s) == 0 && !dpll__unsat(s));
   uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
+  bool root_pure_done = false;
   dpll__restart_init(s);
   dpll__reduce_init(s);
-  s->root_pure_done = false;
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)
       return DPLL_ENOMEM;
     if (conflict != CREF_NONE) {
       s->stats.conflicts++;
-      if (s->trace)
+      if (dpll__tracing(s))
         dpll__trace(s, DPLL_EVENT_CONFLICT, 0, conflict, false);
-      if (s->decision_level == 0) {
-        s->inconsistent = true;
+      if (dpll__decision_level(s) == 0) {
+        dpll__clause_empty(s);
         return DPLL_UNSAT;
       }
-      if (s->opt[OPT_target_phase])
-        dpll__update_target(s);
-      uint32_t lbd;
-      int level = dpll__analyze(s, conflict, &lbd);
-      dpll__restart_conflict(s, lbd);
-      int rc = dpll__learn(s, level, lbd);
+      int rc = learn_from(s, conflict);
       if (rc)
         return rc;
-      s->stats.backtracks++;
       if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
                            conflicts0))
         return DPLL_UNKNOWN;
       continue;
     }
+    DPLL_CHECK(s);
     if (dpll__restart_due(s)) {
       dpll__restart(s);
       continue;
@@ -72,7 +82,8 @@ int dpll__cdcl(dpll_solver *s) {
     }
     if (s->terminate && s->terminate(s->terminate_ctx))
       return DPLL_UNKNOWN;
-    if (s->opt[OPT_pure] && !s->root_pure_done && s->decision_level == 0) {
+    if (s->opt[OPT_pure] && !root_pure_done && dpll__decision_level(s) == 0) {
+      root_pure_done = true;
       int rc = root_pure(s);
       if (rc)
         return rc;

@@ -189,16 +189,10 @@ static int token_int(reader *r, const token *t, int *value) {
  */
 
 static int push_lit(reader *r, int lit) {
-  if (r->nlits == r->cap) {
-    size_t cap = r->cap ? 2 * r->cap : 64;
-    int *p = realloc(r->lits, cap * sizeof *p);
-    if (!p)
-      return DPLL_ENOMEM;
-    r->lits = p;
-    r->cap = cap;
-  }
-  r->lits[r->nlits++] = lit;
-  return 0;
+  int rc = DPLL_GROW(r->lits, r->cap, r->nlits + 1, SIZE_MAX / sizeof(int));
+  if (!rc)
+    r->lits[r->nlits++] = lit;
+  return rc;
 }
 
 static int close_clause(reader *r) {
@@ -213,17 +207,9 @@ static int read_back_matter(reader *r) {
   char *buf = NULL;
   for (;;) {
     size_t n = (size_t)(r->end - r->p);
-    if (size + n + 1 > cap) {
-      size_t c = cap ? 2 * cap : 4096;
-      while (c < size + n + 1)
-        c *= 2;
-      char *q = realloc(buf, c);
-      if (!q) {
-        free(buf);
-        return DPLL_ENOMEM;
-      }
-      buf = q;
-      cap = c;
+    if (size + n + 1 < size || DPLL_GROW(buf, cap, size + n + 1, SIZE_MAX)) {
+      free(buf);
+      return DPLL_ENOMEM;
     }
     memcpy(buf + size, r->p, n);
     size += n;
@@ -441,7 +427,7 @@ static int read_any(dpll_solver *s, FILE *file, const char *data, size_t size,
   if (!s || (!file && !data && size) || format < DPLL_FORMAT_AUTO ||
       format > DPLL_FORMAT_DIMACS)
     return DPLL_EINVAL;
-  if (s->open_size)
+  if (dpll__input_open(s))
     return DPLL_EOPEN;
   reader r = {.s = s, .info = info, .file = file, .line = 1, .col = 1};
   if (file) {
@@ -489,8 +475,8 @@ static void write_dimacs_model(const dpll_solver *s, FILE *out) {
   char item[16];
   int width = 1;
   fputs("v", out);
-  for (int v = 1; v <= s->model_vars; v++) {
-    int n = snprintf(item, sizeof item, " %d", s->model[v] ? v : -v);
+  for (int v = 1; v <= dpll__model_vars(s); v++) {
+    int n = snprintf(item, sizeof item, " %d", dpll_model(s, v) ? v : -v);
     if (width + n > 78) {
       fputs("\nv", out);
       width = 1;
@@ -506,16 +492,13 @@ int dpll_write_answer(const dpll_solver *s, FILE *out, int format,
   if (!s || !out || (back_size && !back) ||
       (format != DPLL_FORMAT_DP && format != DPLL_FORMAT_DIMACS))
     return DPLL_EINVAL;
-  int status = s->state == STATE_SAT     ? DPLL_SAT
-               : s->state == STATE_UNSAT ? DPLL_UNSAT
-                                         : DPLL_UNKNOWN;
-  if (s->state == STATE_INPUT ||
-      (format == DPLL_FORMAT_DP && status == DPLL_UNKNOWN))
+  int status = dpll__answer(s);
+  if (status < 0 || (format == DPLL_FORMAT_DP && status == DPLL_UNKNOWN))
     return DPLL_ENOANSWER;
   if (format == DPLL_FORMAT_DP) {
     if (status == DPLL_SAT)
-      for (int v = 1; v <= s->model_vars; v++)
-        fprintf(out, "%d %c\n", v, s->model[v] ? 'T' : 'F');
+      for (int v = 1; v <= dpll__model_vars(s); v++)
+        fprintf(out, "%d %c\n", v, dpll_model(s, v) ? 'T' : 'F');
     fputs("0\n", out);
     if (back_size)
       fwrite(back, 1, back_size, out);

@@ -1,9 +1,20 @@
-/* internal.h - libdpll's private structures and the calls between its files. */
+/* internal.h - libdpll's private types: literals, clauses and watches, the
+ * solver as a set of parts each owned by one file, the inline readers
+ * through which other files see a part, and the calls between files.
+ *
+ * The files call each other top-down in the order lib/CMakeLists.txt
+ * lists them (tests/check_layout.sh enforces it); docs/internals.md is the
+ * map.  A part's fields are written only by its owner; other files use the
+ * owner's functions, or the inline readers declared next to the part.
+ * Three things are solver-wide and read by all: the options (opt), the
+ * statistics (each counter written by the file that counts it) and the
+ * number of variables. */
 #ifndef DPLL_INTERNAL_H_INCLUDED
 #define DPLL_INTERNAL_H_INCLUDED
 
 #include "dpll.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,6 +33,8 @@ static inline int lit_to_ext(unsigned lit) {
 static inline unsigned lit_var(unsigned lit) { return lit >> 1; }
 static inline unsigned lit_not(unsigned lit) { return lit ^ 1u; }
 static inline bool lit_negative(unsigned lit) { return (lit & 1u) != 0; }
+static inline unsigned lit_pos(int var) { return 2u * (unsigned)var; }
+static inline unsigned lit_neg(int var) { return 2u * (unsigned)var + 1u; }
 
 /* True when ext is a literal the API accepts (non-zero, not INT_MIN, and
  * within DPLL_MAX_VAR). */
@@ -37,22 +50,24 @@ static inline bool ext_lit_ok(int ext) {
 typedef uint32_t cref;
 #define CREF_NONE UINT32_MAX       /* no reason: a decision */
 #define CREF_PURE (UINT32_MAX - 1) /* reason of a pure literal */
+#define CREF_OOM (UINT32_MAX - 2)  /* dpll__propagate: memory ran out */
 /* The arena may not grow past CREF_MAX words: the top bit of a watch's
  * cref is taken (WATCH_BINARY). */
 #define CREF_MAX 0x7fffffffu
 
 typedef struct clause {
   uint32_t size;
-  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, and the LBD */
+  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, _MARK, and the LBD */
   unsigned lits[];
 } clause;
 
 #define CLAUSE_LEARNED 1u /* learned from a conflict (cdcl) */
-#define CLAUSE_DELETED 2u /* dropped by reduction; its words are garbage */
+#define CLAUSE_DELETED 2u /* deleted; its words are garbage until compacted */
 #define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
-#define CLAUSE_REASON 8u  /* scratch mark of garbage collection */
+#define CLAUSE_MARK 8u    /* scratch mark of one pass (compaction, check) */
 #define CLAUSE_LBD_SHIFT 4u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
+#define CLAUSE_HEADER_WORDS 2u
 
 static inline uint32_t clause_lbd(const clause *c) {
   return c->flags >> CLAUSE_LBD_SHIFT;
@@ -63,8 +78,6 @@ static inline void clause_set_lbd(clause *c, uint32_t lbd) {
   c->flags =
       (c->flags & ((1u << CLAUSE_LBD_SHIFT) - 1)) | (lbd << CLAUSE_LBD_SHIFT);
 }
-
-#define CLAUSE_HEADER_WORDS 2u
 
 /* A watch: the clause and a literal of it (the "blocker") that, when true,
  * shows the clause satisfied without reading it.  The watch of a clause of
@@ -84,21 +97,12 @@ static inline watch watch_of(const clause *c, cref ref, unsigned blocker) {
 /* The clause a watch is of. */
 static inline cref watch_clause(watch w) { return w.ref & ~WATCH_BINARY; }
 
-/* The watch lists of all literals share one pool (clausedb.c): a list is
- * a segment of it, items[0 .. cap - 1], the first size of them in use,
- * preceded by a header slot that names the owner literal (ref) and the
- * segment's cap (blocker), or marks the segment free.  A list that
- * outgrows its segment moves to the end of the pool; when the pool is
- * full, live segments slide down over the free ones and give back much of
- * their unused room.  So the lists take little more than their watches,
- * where separate blocks would each keep the largest size they ever had.
- * A list with cap 0 has no segment (items NULL). */
+/* One literal's watches: items[0 .. size - 1] of a segment of cap slots in
+ * the pool (see watches.c).  cap 0: no segment (items NULL). */
 typedef struct watch_list {
   watch *items;
   uint32_t size, cap;
 } watch_list;
-
-#define WATCH_FREE UINT32_MAX /* header of a free segment */
 
 /* ---- Options ------------------------------------------------------------ */
 
@@ -109,134 +113,283 @@ enum {
       NUM_OPTIONS
 };
 
-/* ---- The solver --------------------------------------------------------- */
+/* ---- The parts -----------------------------------------------------------
+ * Per-variable arrays have var_cap + 1 entries, per-literal arrays
+ * 2 * (var_cap + 1); each owner grows its own (vars.c asks them all). */
 
-enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
+/* propagate.c: the assignment and the trail.  Level k (k >= 1) starts at
+ * lits[level_start[k - 1]], its first literal the decision; flipped[k - 1]
+ * tells whether that decision is the second branch of the classic search.
+ * Literals before qhead have been propagated. */
+typedef struct trail_part {
+  signed char *vals; /* per literal: 1 true, -1 false, 0 unassigned */
+  int *level;        /* per variable: decision level of its assignment */
+  cref *reason;      /* per variable: forcing clause, CREF_NONE, CREF_PURE */
+  unsigned *lits;
+  size_t size, qhead;
+  size_t *level_start;
+  unsigned char *flipped;
+  int decision_level;
+  bool has_conflict; /* a conflict is pending (the step functions) */
+  cref conflict;     /* its clause */
+  bool root_pure;    /* level 0 holds pure literals (undone by a reset) */
+  uint64_t epoch;    /* bumped whenever an assignment is undone */
+} trail_part;
 
-struct dpll_solver {
-  /* Variables 1..num_vars; per-variable arrays have var_cap + 1 entries,
-   * per-literal arrays 2 * (var_cap + 1). */
-  int num_vars;
-  int var_cap;
-  signed char *vals;   /* per literal: 1 true, -1 false, 0 unassigned */
-  int *level;          /* per variable: decision level of its assignment */
-  cref *reason;        /* per variable: forcing clause, CREF_NONE, CREF_PURE */
-  signed char *phase;  /* per variable: last value (1 / -1), 0 never set */
-  signed char *target; /* per variable: value in the longest conflict-free
-                          trail since the last restart (cdcl), 0 if none */
-  size_t target_size;  /* that trail's length */
-  unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
-  int *priority;             /* per variable: splitting priority */
-  bool classes_set;          /* a priority or a decision mark was ever set (else
-                                every variable is of the same class) */
-  watch_list *watches;       /* per literal: clauses watching it */
-  watch *wpool;              /* the segments of all watch lists */
-  size_t wpool_size, wpool_cap;
-  uint32_t *stamp; /* per literal: scratch marks (clause dedup) */
-  uint32_t stamp_now;
+/* watches.c: the watch lists of all literals, in one pool. */
+typedef struct watch_part {
+  watch_list *lists; /* per literal */
+  watch *pool;
+  size_t pool_size, pool_cap;
+} watch_part;
 
-  /* The clause arena and the list of clauses in it. */
+/* clausedb.c: the clause arena and the lists of clauses in it. */
+typedef struct store_part {
   uint32_t *arena;
-  size_t arena_size, arena_cap;
-  cref *clauses;
+  size_t size, cap;
+  size_t wasted; /* words of deleted clauses not yet compacted */
+  cref *clauses; /* the clauses added, in arena order */
   size_t num_clauses, clauses_cap;
-  bool inconsistent; /* the clauses are known to be unsatisfiable */
-
-  /* Learned clauses (cdcl), in the same arena; not in clauses[]. */
-  cref *learnts;
+  cref *learnts; /* the learned ones (cdcl), in arena order */
   size_t num_learnts, learnts_cap;
-  size_t arena_wasted; /* words of deleted clauses */
+  bool unsat; /* the empty clause is derived (dpll__clause_empty) */
+} store_part;
 
-  /* Conflict analysis (analyze.c); sized with the variables, so that it
-   * never allocates. */
-  unsigned char *seen;  /* per variable: analysis marks (analyze.c) */
+/* add.c: the clause being built by dpll_add, and scratch for adding one. */
+typedef struct input_part {
+  int *open;
+  size_t open_size, open_cap;
+  unsigned *lits; /* a clause without repeats, in the order it is stored */
+  size_t lits_cap;
+  uint32_t *stamp; /* per literal: marks, for repeats and tautologies */
+  size_t stamp_cap;
+  uint32_t stamp_now;
+} input_part;
+
+/* analyze.c: conflict analysis, sized with the variables so that it never
+ * allocates. */
+typedef struct analysis_part {
+  unsigned char *seen;  /* per variable: SEEN_ marks of analyze.c */
   uint32_t *level_mark; /* per level: stamp, for counting distinct levels */
   uint32_t level_mark_now;
   unsigned *learnt; /* the derived clause; learnt[0] asserts */
   size_t learnt_size;
-  unsigned *an_stack, *an_clear; /* minimisation's stack; seen to undo */
-  uint32_t *an_pos;              /* per step of an_stack: place in its reason */
-  size_t an_clears;
+  unsigned *stack, *clear; /* minimisation's stack; marks to undo */
+  uint32_t *pos;           /* per step of stack: place in its reason */
+  size_t clears;
+} analysis_part;
 
-  /* Restarts (restart.c) and reduction (reduce.c). */
-  uint64_t restart_conflicts; /* conflicts at the last restart */
-  uint64_t solve_conflicts;   /* conflicts when this solve began */
+/* heap.c: the splitting order.  A binary heap of variables, best first,
+ * by class (may_decide, priority) and then by activity or by index; it
+ * may hold assigned variables, and every unassigned one is in it. */
+typedef struct heap_part {
+  double *activity; /* per variable */
+  double activity_inc;
+  int *heap; /* heap[0 .. size - 1] */
+  int *pos;  /* per variable: index in heap or -1 */
+  int size;
+  int kind; /* DPLL_HEURISTIC_ACTIVITY or _FIRST; -1: not built */
+  unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
+  int *priority;             /* per variable */
+  bool classes_set; /* a priority or mark was ever set (else one class) */
+} heap_part;
+
+/* phase.c: the values decisions take. */
+typedef struct phase_part {
+  signed char *saved;  /* per variable: last value (1 / -1), 0 never set */
+  signed char *target; /* per variable: its value in the longest trail
+                          without conflict since the last restart, or 0 */
+  size_t target_size;  /* that trail's length */
+} phase_part;
+
+/* branch.c: what the clause-counting heuristics count, cached for one
+ * trail, and the random heuristic's generator. */
+typedef struct scan_part {
+  uint32_t *occ; /* per literal: unsatisfied clauses containing it */
+  double *jw;    /* per literal: sum of 2^-k over them (k: free lits) */
+  size_t trail_size;
+  uint64_t epoch;
+  bool valid;
+  size_t active; /* unsatisfied clauses in the last scan */
+  uint64_t rng;
+} scan_part;
+
+/* purecount.c: for every literal, the clauses holding it that no true
+ * literal satisfies; a literal is pure when its negation's count is 0.
+ * Built on first use after the clauses change, then kept up to date by
+ * every assignment and undo, which push the variables that may have
+ * become pure as candidates. */
+typedef struct pure_part {
+  bool valid;
+  size_t *start;       /* per literal + 1: where its clauses start in occ */
+  uint32_t *occ;       /* clause indices, grouped by literal */
+  uint32_t *sat_count; /* per clause index: true literals in it */
+  uint32_t *unsat_occ; /* per literal: unsatisfied clauses holding it */
+  int *cand;           /* stack of variables that may be pure */
+  size_t cands;
+  unsigned char *in_cand; /* per variable: on that stack */
+} pure_part;
+
+/* restart.c */
+typedef struct restart_part {
+  uint64_t last;        /* conflicts at the last restart */
+  uint64_t solve_start; /* conflicts when this solve began */
   uint64_t luby_index, luby_next;
   double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
   double trail_slow;         /* moving average of the trail at conflicts */
-  bool mixed_luby;           /* "mixed" restarts: in a Luby stretch now */
+  bool mixed_luby;           /* "mixed": in a Luby stretch now */
   bool mixed_switch;         /* a switch is due: restart */
   uint64_t mixed_length, mixed_end;
-  uint64_t reduce_next, reduce_step;
-  bool root_pure_done; /* cdcl: pure literals eliminated for this solve */
+} restart_part;
 
-  /* The clause being built by dpll_add. */
-  int *open;
-  size_t open_size, open_cap;
+/* reduce.c */
+typedef struct reduce_part {
+  uint64_t next, step;
+} reduce_part;
 
-  /* The trail: assigned literals in order; level k (k >= 1) starts at
-   * trail[level_start[k - 1]]; flipped[k - 1] tells whether level k is the
-   * second branch of its decision.  Literals before qhead are propagated. */
-  unsigned *trail;
-  size_t trail_size, qhead;
-  size_t *level_start;
-  unsigned char *flipped;
-  int decision_level;
-  bool has_conflict; /* a conflict is pending (conflict: its clause) */
-  cref conflict;
-  bool root_pure; /* level 0 holds pure literals (undone on reset) */
-  uint64_t epoch; /* bumped whenever an assignment is undone */
+/* trace.c: the callback, and room for the longest clause stored so that
+ * reporting one never allocates. */
+typedef struct trace_part {
+  dpll_trace_fn fn;
+  void *ctx;
+  int *buf;
+  size_t cap;
+} trace_part;
 
-  /* Pure literals, found incrementally (pure.c): for every literal, the
-   * number of clauses holding it that no true literal satisfies; a literal
-   * is pure when its negation's number is 0.  Built on first use after
-   * the clauses change, then kept up to date by every assignment and
-   * undo, which push the variables that may have become pure. */
-  bool pure_valid;
-  size_t *pure_start;  /* per literal + 1: where its clauses start */
-  uint32_t *pure_occ;  /* clause indices, grouped by literal */
-  uint32_t *sat_count; /* per clause index: true literals in it */
-  uint32_t *unsat_occ; /* per literal: unsatisfied clauses holding it */
-  int *pure_cand;      /* stack of variables that may be pure */
-  size_t pure_cands;
-  unsigned char *in_cand; /* per variable: on that stack */
+/* check.c: when the debug build checks the invariants next. */
+typedef struct check_part {
+  uint64_t ticks, next;
+} check_part;
 
-  /* Occurrences in clauses the assignment leaves unsatisfied, for the
-   * clause-counting heuristics, cached for one trail. */
-  uint32_t *occ; /* per literal: unsatisfied clauses containing it */
-  double *jw;    /* per literal: sum of 2^-k over them (k: free lits) */
-  size_t scan_trail;
-  uint64_t scan_epoch;
-  bool scan_valid;
-  size_t scan_active; /* number of unsatisfied clauses in the last scan */
+enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
 
-  /* Splitting: a binary heap of variables, best first, ordered by class
-   * and then by activity ("activity") or by index ("first" and the
-   * fallback of the clause-counting heuristics).  It may hold assigned
-   * variables; every unassigned one is in it. */
-  double *activity;
-  double activity_inc;
-  int *heap;     /* heap[0..heap_size-1] */
-  int *heap_pos; /* per variable: index in heap or -1 */
-  int heap_size;
-  int heap_kind; /* DPLL_HEURISTIC_ACTIVITY or _FIRST; -1: not built */
-  uint64_t rng;
-
-  /* Options, limits, callbacks. */
+struct dpll_solver {
+  /* Solver-wide (solver.c, vars.c). */
+  int num_vars, var_cap;
   int64_t opt[NUM_OPTIONS];
+  dpll_stats stats;
   dpll_terminate_fn terminate;
   void *terminate_ctx;
-  dpll_trace_fn trace;
-  void *trace_ctx;
-  int *trace_buf;   /* external literals of a clause for the trace, with */
-  size_t trace_cap; /* room for the longest clause stored */
-
-  /* Results. */
   enum solver_state state;
   unsigned char *model; /* per variable: 1 true, 0 false (state SAT) */
   int model_vars;
-  dpll_stats stats;
+
+  trail_part trail;
+  watch_part watch;
+  store_part store;
+  input_part input;
+  analysis_part an;
+  heap_part heap;
+  phase_part phase;
+  scan_part scan;
+  pure_part pure;
+  restart_part restart;
+  reduce_part reduce;
+  trace_part trace;
+  check_part check;
 };
+
+/* ---- Inline readers of the parts ------------------------------------- */
+
+/* The trail's (propagate.c). */
+static inline int dpll__value(const dpll_solver *s, unsigned lit) {
+  return s->trail.vals[lit];
+}
+static inline int dpll__level_of(const dpll_solver *s, unsigned var) {
+  return s->trail.level[var];
+}
+static inline cref dpll__reason_of(const dpll_solver *s, unsigned var) {
+  return s->trail.reason[var];
+}
+static inline int dpll__decision_level(const dpll_solver *s) {
+  return s->trail.decision_level;
+}
+static inline size_t dpll__trail_size(const dpll_solver *s) {
+  return s->trail.size;
+}
+static inline unsigned dpll__trail_at(const dpll_solver *s, size_t i) {
+  return s->trail.lits[i];
+}
+/* Where decision level level (>= 1) starts on the trail. */
+static inline size_t dpll__level_start(const dpll_solver *s, int level) {
+  return s->trail.level_start[level - 1];
+}
+/* Whether level (>= 1) is the second branch of its decision (classic). */
+static inline bool dpll__level_flipped(const dpll_solver *s, int level) {
+  return s->trail.flipped[level - 1];
+}
+static inline bool dpll__conflict_pending(const dpll_solver *s) {
+  return s->trail.has_conflict;
+}
+/* Bumped whenever an assignment is undone. */
+static inline uint64_t dpll__epoch(const dpll_solver *s) {
+  return s->trail.epoch;
+}
+static inline bool dpll__at_fixpoint(const dpll_solver *s) {
+  return s->trail.qhead == s->trail.size;
+}
+
+/* The store's (clausedb.c). */
+static inline clause *dpll__clause(const dpll_solver *s, cref ref) {
+  return (clause *)(s->store.arena + ref);
+}
+static inline bool dpll__unsat(const dpll_solver *s) { return s->store.unsat; }
+static inline size_t dpll__arena_words(const dpll_solver *s) {
+  return s->store.size;
+}
+static inline size_t dpll__store_garbage(const dpll_solver *s) {
+  return s->store.wasted; /* words of deleted clauses */
+}
+static inline size_t dpll__num_clauses(const dpll_solver *s) {
+  return s->store.num_clauses;
+}
+static inline cref dpll__clause_ref(const dpll_solver *s, size_t i) {
+  return s->store.clauses[i];
+}
+static inline size_t dpll__num_learnts(const dpll_solver *s) {
+  return s->store.num_learnts;
+}
+static inline cref dpll__learnt_ref(const dpll_solver *s, size_t i) {
+  return s->store.learnts[i];
+}
+
+/* The reason clause of lit, a literal forced by propagation, with lit
+ * first.  Propagation puts the forced literal first in a clause it reads;
+ * a clause of two literals it does not read (see watch), so that one is
+ * put in order here. */
+static inline clause *dpll__reason(const dpll_solver *s, unsigned lit) {
+  clause *c = dpll__clause(s, dpll__reason_of(s, lit_var(lit)));
+  if (c->lits[0] != lit) {
+    assert(c->size == 2 && c->lits[1] == lit);
+    c->lits[1] = c->lits[0];
+    c->lits[0] = lit;
+  }
+  return c;
+}
+
+/* The watches' (watches.c).  A list's items stay where they are until a
+ * list of any literal grows (dpll__watch_reserve, dpll__watch_push). */
+static inline watch_list *dpll__watch_list(const dpll_solver *s, unsigned lit) {
+  return &s->watch.lists[lit];
+}
+/* Appends a watch to lit's list, which has room (reserved). */
+static inline void dpll__watch_add(dpll_solver *s, unsigned lit, watch w) {
+  watch_list *wl = &s->watch.lists[lit];
+  assert(wl->size < wl->cap);
+  wl->items[wl->size++] = w;
+}
+
+/* The phases' (phase.c): an undone literal's value is remembered. */
+static inline void dpll__phase_save(dpll_solver *s, unsigned lit) {
+  s->phase.saved[lit_var(lit)] = lit_negative(lit) ? -1 : 1;
+}
+
+static inline bool dpll__pure_counting(const dpll_solver *s) {
+  return s->pure.valid;
+}
+static inline bool dpll__tracing(const dpll_solver *s) {
+  return s->trace.fn != NULL;
+}
 
 /* Whether count, counted from count0 at the start of a solve, has reached
  * limit (-1: no limit); for the decision and conflict limits of both
@@ -246,95 +399,67 @@ static inline bool dpll__over_limit(int64_t limit, uint64_t count,
   return limit >= 0 && count - count0 >= (uint64_t)limit;
 }
 
-/* ---- clausedb.c ---------------------------------------------------------- */
-
-static inline clause *dpll__clause(const dpll_solver *s, cref ref) {
-  return (clause *)(s->arena + ref);
-}
-/* The reason clause of lit, a literal forced by propagation, with lit
- * first.  Propagation puts the forced literal first in a clause it reads;
- * a clause of two literals it does not read (see watch), so that one is
- * put in order here. */
-static inline clause *dpll__reason(const dpll_solver *s, unsigned lit) {
-  clause *c = dpll__clause(s, s->reason[lit_var(lit)]);
-  if (c->lits[0] != lit) {
-    c->lits[1] = c->lits[0];
-    c->lits[0] = lit;
-  }
-  return c;
-}
-static inline int dpll__value(const dpll_solver *s, unsigned lit) {
-  return s->vals[lit];
+/* Anything that changes the formula or the assignment ends the answer of
+ * the last solve. */
+static inline void dpll__touch(dpll_solver *s) {
+  s->state = dpll__unsat(s) ? STATE_UNSAT : STATE_INPUT;
 }
 
+/* ---- The calls between files, top-down ---------------------------------
+ * format.c, steps.c and solver.c hold the public calls; they and the
+ * files below declare here only what another file calls. */
+
+/* solver.c */
+int dpll__model_vars(const dpll_solver *s); /* variables in the model */
+/* The last solve's answer (DPLL_SAT, _UNSAT, _UNKNOWN), or
+ * DPLL_ENOANSWER if the formula or assignment changed since. */
+int dpll__answer(const dpll_solver *s);
+
+/* add.c */
+void dpll__input_free(dpll_solver *s);
+bool dpll__input_open(const dpll_solver *s); /* a dpll_add clause is open */
+
+/* vars.c: makes variables 1..var exist (var <= DPLL_MAX_VAR); the first
+ * call (var_cap < 0) allocates every part for variable 0. */
 int dpll__ensure_vars(dpll_solver *s, int var);
-void dpll__reset_to_root(dpll_solver *s);
-int dpll__arena_reserve(dpll_solver *s, size_t words);
 
-/* The watches of lit; valid until a watch list of any literal grows
- * (dpll__watch_reserve or dpll__watch_push), which may move every list. */
-static inline watch *dpll__watches(const dpll_solver *s, unsigned lit) {
-  return s->watches[lit].items;
-}
-/* Makes room for extra more watches of lit (0 or DPLL_ENOMEM). */
-int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra);
-/* Appends a watch to lit's list, growing it if need be. */
-int dpll__watch_push(dpll_solver *s, unsigned lit, watch w);
-/* Appends a watch to lit's list, which has room (reserved). */
-static inline void dpll__watch_add(dpll_solver *s, unsigned lit, watch w) {
-  watch_list *wl = &s->watches[lit];
-  wl->items[wl->size++] = w;
-}
-void dpll__scan_active(dpll_solver *s);
+/* classic.c: the classic engine. */
+int dpll__search(dpll_solver *s);
+int dpll__backtrack_chrono(dpll_solver *s);
+void dpll__note_conflict(dpll_solver *s, cref ref);
 
-/* ---- propagate.c --------------------------------------------------------- */
+/* cdcl.c: the conflict-driven engine. */
+int dpll__cdcl(dpll_solver *s);
 
-/* Result of dpll__propagate when memory ran out (never a real cref). */
-#define CREF_OOM (UINT32_MAX - 2)
+/* analyze.c: from the false clause, derive the first-UIP clause into
+ * learnt[0..learnt_size-1] (learnt[0] the asserting literal, learnt[1] one
+ * of the highest level below), minimised; returns the level to jump to
+ * and sets *lbd.  dpll__learn backjumps, stores the clause and asserts
+ * its first literal. */
+int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd);
+int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
+const char *dpll__analysis_check(const dpll_solver *s);
+int dpll__analysis_grow(dpll_solver *s, int cap);
+void dpll__analysis_free(dpll_solver *s);
 
-void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
-int dpll__new_level(dpll_solver *s, bool flipped);
-cref dpll__propagate(dpll_solver *s);
-void dpll__backtrack_to(dpll_solver *s, int level);
-void dpll__drop_root_pure(dpll_solver *s);
+/* reduce.c */
+void dpll__reduce_init(dpll_solver *s);
+bool dpll__reduce_due(const dpll_solver *s);
+int dpll__reduce(dpll_solver *s);
+void dpll__drop_learnts(dpll_solver *s);
 
-/* ---- pure.c -------------------------------------------------------------- */
-
-int dpll__eliminate_pure(dpll_solver *s);
-void dpll__pure_assigned(dpll_solver *s, unsigned lit);
-void dpll__pure_unassigned(dpll_solver *s, unsigned lit);
-void dpll__pure_invalidate(dpll_solver *s);
-
-/* ---- branch.c ------------------------------------------------------------ */
-
+/* branch.c */
 unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
 /* Chooses a literal and decides it on a new level (true); or returns
  * false with *result DPLL_SAT when every variable is assigned, or
  * DPLL_UNKNOWN when the decision limit, counted from decisions0 at the
  * start of the solve, is reached. */
 bool dpll__decide_next(dpll_solver *s, uint64_t decisions0, int *result);
-void dpll__bump_clause(dpll_solver *s, cref ref);
-void dpll__update_target(dpll_solver *s);
-void dpll__var_unassigned(dpll_solver *s, int var);
-int dpll__heap_reserve(dpll_solver *s, int cap);
-
-/* ---- search.c ------------------------------------------------------------ */
-
-int dpll__backtrack_chrono(dpll_solver *s);
-int dpll__search(dpll_solver *s);
-
-/* ---- The conflict-driven engine ------------------------------------------
- * cdcl.c runs the loop; each of the others is one check and its action. */
-
-/* analyze.c: from the false clause, derive the first-UIP clause into
- * learnt[0..learnt_size-1] (learnt[0] the asserting literal, learnt[1] one
- * of the highest level below), minimised; returns the level to jump to
- * and sets *lbd. */
-int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd);
-/* Backjumps, stores the learned clause and asserts its first literal. */
-int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
-void dpll__bump_var(dpll_solver *s, int var);
-void dpll__decay_activity(dpll_solver *s);
+void dpll__scan_active(dpll_solver *s); /* the counts for the trail now */
+void dpll__scan_invalidate(dpll_solver *s);
+int dpll__scan_grow(dpll_solver *s, int cap);
+void dpll__scan_free(dpll_solver *s);
+void dpll__seed(dpll_solver *s, int64_t seed);
 
 /* restart.c */
 void dpll__restart_init(dpll_solver *s);
@@ -343,19 +468,110 @@ bool dpll__restart_due(const dpll_solver *s);
 void dpll__restart(dpll_solver *s);
 bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
 
-/* reduce.c */
-void dpll__reduce_init(dpll_solver *s);
-bool dpll__reduce_due(const dpll_solver *s);
-int dpll__reduce(dpll_solver *s);
-void dpll__drop_learnts(dpll_solver *s);
+/* pure.c: assigns every pure literal; returns how many, or DPLL_ENOMEM. */
+int dpll__eliminate_pure(dpll_solver *s);
 
-/* cdcl.c */
-int dpll__cdcl(dpll_solver *s);
+/* check.c: the invariants of every part and between parts.  dpll__check
+ * returns NULL if they hold, else what is wrong; it changes nothing and
+ * allocates nothing.  DPLL_CHECK runs it in debug builds every so often
+ * (its cost stays in proportion to the search's), DPLL_CHECK_ALL every
+ * time; both assert that it found nothing.  Release builds (NDEBUG) do
+ * neither. */
+const char *dpll__check(dpll_solver *s);
+void dpll__check_sometimes(dpll_solver *s);
+void dpll__check_always(dpll_solver *s);
+#ifdef NDEBUG
+#define DPLL_CHECK(s) ((void)0)
+#define DPLL_CHECK_ALL(s) ((void)0)
+#else
+#define DPLL_CHECK(s) dpll__check_sometimes(s)
+#define DPLL_CHECK_ALL(s) dpll__check_always(s)
+#endif
 
-/* ---- solver.c ------------------------------------------------------------ */
+/* propagate.c */
+void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
+int dpll__new_level(dpll_solver *s, bool flipped);
+cref dpll__propagate(dpll_solver *s);
+void dpll__backtrack_to(dpll_solver *s, int level);
+/* Undoes every decision and the pure literals of level 0, and forgets a
+ * pending conflict, so that the assignment is what the clauses force. */
+void dpll__trail_reset(dpll_solver *s);
+void dpll__skip_queue(dpll_solver *s);
+void dpll__set_conflict(dpll_solver *s, cref ref); /* a pending conflict */
+void dpll__set_reason(dpll_solver *s, unsigned var, cref ref);
+const char *dpll__trail_check(const dpll_solver *s);
+int dpll__trail_grow(dpll_solver *s, int cap);
+void dpll__trail_free(dpll_solver *s);
 
+/* phase.c */
+/* The value to decide var to (1 or -1, 0 if it never had one). */
+int dpll__phase_of(const dpll_solver *s, int var, bool use_target);
+void dpll__update_target(dpll_solver *s);
+void dpll__target_reset(dpll_solver *s);
+int dpll__phase_grow(dpll_solver *s, int cap);
+void dpll__phase_free(dpll_solver *s);
+
+/* purecount.c */
+int dpll__pure_prepare(dpll_solver *s); /* counts, if not kept: 0 or ENOMEM */
+int dpll__pure_next(dpll_solver *s);    /* a candidate variable, or 0 */
+uint32_t dpll__pure_unsat(const dpll_solver *s, unsigned lit);
+void dpll__pure_assigned(dpll_solver *s, unsigned lit);
+void dpll__pure_unassigned(dpll_solver *s, unsigned lit);
+void dpll__pure_invalidate(dpll_solver *s); /* stop counting, free counts */
+const char *dpll__pure_check(const dpll_solver *s);
+
+/* heap.c */
+int dpll__heap_best(dpll_solver *s, int kind); /* best unassigned, or 0 */
+int dpll__class_cmp(const dpll_solver *s, int v, int w);
+void dpll__set_class(dpll_solver *s, int var, int may_decide, int priority);
+void dpll__var_unassigned(dpll_solver *s, int var);
+void dpll__bump_var(dpll_solver *s, int var);
+void dpll__decay_activity(dpll_solver *s);
+void dpll__bump_clause(dpll_solver *s, cref ref);
+void dpll__heap_invalidate(dpll_solver *s); /* rebuilt when next needed */
+const char *dpll__heap_check(const dpll_solver *s);
+void dpll__heap_init(dpll_solver *s);
+int dpll__heap_grow(dpll_solver *s, int cap);
+void dpll__heap_free(dpll_solver *s);
+
+/* clausedb.c: the one way a clause is born, dies, or shows the formula
+ * unsatisfiable.  Each of these passes through one function there, where
+ * the trace (and a proof, later) hears of it. */
+int dpll__clause_reserve(dpll_solver *s, const unsigned *lits, size_t n,
+                         bool learned);
+cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
+                      bool learned, uint32_t lbd);
+void dpll__clause_delete(dpll_solver *s, cref ref);
+void dpll__clause_empty(dpll_solver *s);
+/* Drops deleted clauses from the lists and compacts the arena, calling
+ * moved(s, c, ref) for every clause marked CLAUSE_MARK at its new ref
+ * (the mark cleared); rebuilds the watches. */
+void dpll__store_compact(dpll_solver *s,
+                         void (*moved)(dpll_solver *, const clause *, cref));
+const char *dpll__store_check(const dpll_solver *s);
+void dpll__store_free(dpll_solver *s);
+
+/* watches.c */
+int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra);
+int dpll__watch_push(dpll_solver *s, unsigned lit, watch w);
+void dpll__watches_clear(dpll_solver *s); /* every list empty, room kept */
+int dpll__watch_grow(dpll_solver *s, int cap);
+void dpll__watch_free(dpll_solver *s);
+
+/* trace.c */
 void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
                  bool flipped);
-void dpll__touch(dpll_solver *s); /* the formula or assignment changed */
+int dpll__trace_reserve(dpll_solver *s, size_t n);
+void dpll__trace_free(dpll_solver *s);
+
+/* memory.c: the one way libdpll sizes an array.  dpll__resize makes *p
+ * hold n elements of elem bytes; dpll__grow makes it hold at least need
+ * (of at most max), growing *cap by half at least.  Both return 0 or
+ * DPLL_ENOMEM, and leave *p and *cap as they were when they fail. */
+int dpll__resize(void **p, size_t elem, size_t n);
+int dpll__grow(void **p, size_t *cap, size_t need, size_t elem, size_t max);
+#define DPLL_RESIZE(ptr, n) dpll__resize((void **)&(ptr), sizeof *(ptr), (n))
+#define DPLL_GROW(ptr, cap, need, max)                                         \
+  dpll__grow((void **)&(ptr), &(cap), (need), sizeof *(ptr), (max))
 
 #endif /* DPLL_INTERNAL_H_INCLUDED */

@@ -1,6 +1,8 @@
-/* propagate.c - the trail, decision levels, and unit propagation over two
- * watched literals. */
+/* propagate.c - the assignment, the trail and its decision levels, and
+ * unit propagation over two watched literals. */
 #include "internal.h"
+
+#include <stdlib.h>
 
 /* Asks the cache for a clause about to be read, where the compiler can:
  * on long refutations the learned clauses outgrow the processor's second
@@ -11,37 +13,74 @@
 #define PREFETCH(addr) ((void)(addr))
 #endif
 
+int dpll__trail_grow(dpll_solver *s, int cap) {
+  trail_part *t = &s->trail;
+  size_t v = (size_t)cap + 1;
+  int rc = DPLL_RESIZE(t->vals, 2 * v);
+  if (!rc)
+    rc = DPLL_RESIZE(t->level, v);
+  if (!rc)
+    rc = DPLL_RESIZE(t->reason, v);
+  if (!rc)
+    rc = DPLL_RESIZE(t->lits, v);
+  if (!rc)
+    rc = DPLL_RESIZE(t->level_start, v); /* at most a level per variable */
+  if (!rc)
+    rc = DPLL_RESIZE(t->flipped, v);
+  if (rc)
+    return rc;
+  for (size_t i = s->var_cap < 0 ? 0 : (size_t)s->var_cap + 1; i < v; i++) {
+    t->vals[2 * i] = t->vals[2 * i + 1] = 0;
+    t->level[i] = 0;
+    t->reason[i] = CREF_NONE;
+  }
+  return 0;
+}
+
+void dpll__trail_free(dpll_solver *s) {
+  trail_part *t = &s->trail;
+  free(t->vals);
+  free(t->level);
+  free(t->reason);
+  free(t->lits);
+  free(t->level_start);
+  free(t->flipped);
+}
+
 /* What an assignment needs besides the trail, in the rarer cases: the
  * pure-literal counts when they are kept, pure literals, and the trace. */
 static void assign_extras(dpll_solver *s, unsigned lit, cref reason) {
-  if (s->pure_valid)
+  trail_part *t = &s->trail;
+  if (dpll__pure_counting(s))
     dpll__pure_assigned(s, lit);
   if (reason == CREF_PURE) {
     s->stats.pure_literals++;
-    if (s->decision_level == 0)
-      s->root_pure = true;
+    if (t->decision_level == 0)
+      t->root_pure = true;
   } else if (reason != CREF_NONE)
     s->stats.propagations++;
-  if (s->trace)
+  if (dpll__tracing(s))
     dpll__trace(s,
                 reason == CREF_NONE   ? DPLL_EVENT_DECIDE
                 : reason == CREF_PURE ? DPLL_EVENT_PURE
                                       : DPLL_EVENT_PROPAGATE,
                 lit, reason,
-                reason == CREF_NONE && s->flipped[s->decision_level - 1]);
+                reason == CREF_NONE && t->flipped[t->decision_level - 1]);
 }
 
 /* Assigns lit true at the current level for the given reason; inlined in
  * propagation, where the usual case is a clause's literal with neither
  * the pure-literal counts nor a trace to serve. */
 static inline void assign(dpll_solver *s, unsigned lit, cref reason) {
+  trail_part *t = &s->trail;
   unsigned var = lit_var(lit);
-  s->vals[lit] = 1;
-  s->vals[lit_not(lit)] = -1;
-  s->level[var] = s->decision_level;
-  s->reason[var] = reason;
-  s->trail[s->trail_size++] = lit;
-  if (s->pure_valid || s->trace || reason >= CREF_PURE)
+  assert(t->vals[lit] == 0);
+  t->vals[lit] = 1;
+  t->vals[lit_not(lit)] = -1;
+  t->level[var] = t->decision_level;
+  t->reason[var] = reason;
+  t->lits[t->size++] = lit;
+  if (dpll__pure_counting(s) || dpll__tracing(s) || reason >= CREF_PURE)
     assign_extras(s, lit, reason);
   else
     s->stats.propagations++;
@@ -55,144 +94,149 @@ void dpll__assign(dpll_solver *s, unsigned lit, cref reason) {
  * next by the caller, is the decision.  There is at most one level per
  * variable, so the arrays sized by var_cap always have room. */
 int dpll__new_level(dpll_solver *s, bool flipped) {
-  s->level_start[s->decision_level] = s->trail_size;
-  s->flipped[s->decision_level] = flipped;
-  s->decision_level++;
-  if ((uint64_t)s->decision_level > s->stats.max_depth)
-    s->stats.max_depth = (uint64_t)s->decision_level;
-  return s->decision_level;
+  trail_part *t = &s->trail;
+  assert(t->decision_level < s->num_vars);
+  t->level_start[t->decision_level] = t->size;
+  t->flipped[t->decision_level] = flipped;
+  t->decision_level++;
+  if ((uint64_t)t->decision_level > s->stats.max_depth)
+    s->stats.max_depth = (uint64_t)t->decision_level;
+  return t->decision_level;
+}
+
+/* Visits the watches of false_lit, just made false: each clause is found
+ * satisfied, given another literal to watch, unit (its other watch is
+ * assigned) or false.  Returns CREF_NONE, the false clause, or CREF_OOM
+ * (a list could not grow); in the last two cases the list keeps every
+ * watch it had that was not moved. */
+static inline cref propagate_lit(dpll_solver *s, unsigned false_lit) {
+  signed char *vals = s->trail.vals;
+  watch_list *wl = dpll__watch_list(s, false_lit);
+  watch *items = wl->items;
+  uint32_t i = 0, j = 0, n = wl->size;
+  cref result = CREF_NONE;
+  while (i < n) {
+    watch w = items[i++];
+    if (i < n) { /* the next watch's clause, if it will be read */
+      watch next = items[i];
+      if (vals[next.blocker] <= 0 && !(next.ref & WATCH_BINARY))
+        PREFETCH(dpll__clause(s, next.ref));
+    }
+    if (vals[w.blocker] > 0) {
+      items[j++] = w;
+      continue;
+    }
+    if (w.ref & WATCH_BINARY) {
+      /* The blocker is the clause's other literal: unit or false, and
+       * the clause is not read (its literals stay in any order). */
+      items[j++] = w;
+      if (vals[w.blocker] < 0) {
+        result = watch_clause(w);
+        break;
+      }
+      assign(s, w.blocker, watch_clause(w));
+      continue;
+    }
+    clause *c = dpll__clause(s, w.ref);
+    unsigned *lits = c->lits;
+    if (lits[0] == false_lit) {
+      lits[0] = lits[1];
+      lits[1] = false_lit;
+    }
+    unsigned first = lits[0];
+    if (first != w.blocker && vals[first] > 0) {
+      items[j++] = (watch){w.ref, first};
+      continue;
+    }
+    /* Look for a literal that is not false to watch instead. */
+    uint32_t k = 2;
+    while (k < c->size && vals[lits[k]] < 0)
+      k++;
+    if (k < c->size) {
+      unsigned repl = lits[k];
+      watch_list *to = dpll__watch_list(s, repl);
+      if (to->size < to->cap) /* the usual case, without a call */
+        to->items[to->size++] = (watch){w.ref, first};
+      else if (dpll__watch_push(s, repl, (watch){w.ref, first})) {
+        items = wl->items; /* the pool may have moved */
+        items[j++] = w;
+        result = CREF_OOM;
+        break;
+      } else
+        items = wl->items; /* the pool may have moved */
+      lits[1] = repl;
+      lits[k] = false_lit;
+      continue;
+    }
+    /* No replacement: the clause is unit or false. */
+    items[j++] = (watch){w.ref, first};
+    if (vals[first] < 0) {
+      result = w.ref;
+      break;
+    }
+    assign(s, first, w.ref);
+  }
+  while (i < n)
+    items[j++] = items[i++];
+  wl->size = j;
+  return result;
 }
 
 /* propagate
  *
- * Pre:  literals trail[qhead..] are assigned but their consequences are not
+ * Pre:  literals lits[qhead..] are assigned but their consequences are not
  *       drawn; every clause is watched by its first two literals, and a
  *       watched literal is false only if the clause is satisfied or its
  *       falsification is still on the queue.
  * Post: the queue is empty and every clause with all but one literal false
  *       has that literal true (returns CREF_NONE), its reason the clause,
  *       which holds it first unless the clause has two literals (see
- *       dpll__reason); or a clause is false
- *       (returns it) or a watch list could not grow (returns CREF_OOM).  In
- *       both of those cases the literal being processed and the rest stay
- *       on the queue, so that propagating again at this level (after
- *       undoing to it) misses nothing.
+ *       dpll__reason); or a clause is false (returns it) or a watch list
+ *       could not grow (returns CREF_OOM).  In both of those cases the
+ *       literal being processed and the rest stay on the queue, so that
+ *       propagating again at this level (after undoing to it) misses
+ *       nothing.  What a false clause at level 0 means is the caller's.
  */
 cref dpll__propagate(dpll_solver *s) {
-  signed char *vals = s->vals;
-  while (s->qhead < s->trail_size) {
-    unsigned p = s->trail[s->qhead++];
-    unsigned false_lit = lit_not(p);
-    watch_list *wl = &s->watches[false_lit];
-    watch *items = wl->items;
-    uint32_t i = 0, j = 0, n = wl->size;
-    cref conflict = CREF_NONE;
-    while (i < n) {
-      watch w = items[i++];
-      if (i < n) { /* the next watch's clause, if it will be read */
-        watch next = items[i];
-        if (vals[next.blocker] <= 0 && !(next.ref & WATCH_BINARY))
-          PREFETCH(s->arena + next.ref);
-      }
-      if (vals[w.blocker] > 0) {
-        items[j++] = w;
-        continue;
-      }
-      if (w.ref & WATCH_BINARY) {
-        /* The blocker is the clause's other literal: unit or false, and
-         * the clause is not read (its literals stay in any order). */
-        items[j++] = w;
-        if (vals[w.blocker] < 0) {
-          conflict = watch_clause(w);
-          while (i < n)
-            items[j++] = items[i++];
-          break;
-        }
-        assign(s, w.blocker, watch_clause(w));
-        continue;
-      }
-      clause *c = dpll__clause(s, w.ref);
-      unsigned *lits = c->lits;
-      if (lits[0] == false_lit) {
-        lits[0] = lits[1];
-        lits[1] = false_lit;
-      }
-      unsigned first = lits[0];
-      if (first != w.blocker && vals[first] > 0) {
-        items[j++] = (watch){w.ref, first};
-        continue;
-      }
-      /* Look for a literal that is not false to watch instead. */
-      uint32_t k = 2;
-      while (k < c->size && vals[lits[k]] < 0)
-        k++;
-      if (k < c->size) {
-        unsigned repl = lits[k];
-        watch_list *to = &s->watches[repl];
-        if (to->size < to->cap) /* the usual case, without a call */
-          to->items[to->size++] = (watch){w.ref, first};
-        else {
-          int rc = dpll__watch_push(s, repl, (watch){w.ref, first});
-          items = wl->items; /* the pool may have moved */
-          if (rc) {
-            /* Keep this watch and the rest, and leave p on the queue. */
-            items[j++] = w;
-            while (i < n)
-              items[j++] = items[i++];
-            wl->size = j;
-            s->qhead--;
-            return CREF_OOM;
-          }
-        }
-        lits[1] = repl;
-        lits[k] = false_lit;
-        continue;
-      }
-      /* No replacement: the clause is unit or false. */
-      items[j++] = (watch){w.ref, first};
-      if (vals[first] < 0) {
-        conflict = w.ref;
-        while (i < n)
-          items[j++] = items[i++];
-        break;
-      }
-      assign(s, first, w.ref);
-    }
-    wl->size = j;
-    if (conflict != CREF_NONE) {
-      s->qhead--;
-      if (s->decision_level == 0)
-        s->inconsistent = true;
-      return conflict;
+  trail_part *t = &s->trail;
+  while (t->qhead < t->size) {
+    cref result = propagate_lit(s, lit_not(t->lits[t->qhead++]));
+    if (result != CREF_NONE) {
+      t->qhead--;
+      return result;
     }
   }
   return CREF_NONE;
 }
 
+/* An assignment undone: the variable keeps its value as its phase, goes
+ * back to the heap, and counts again as unassigned where it is counted. */
+static void unassign(dpll_solver *s, unsigned lit) {
+  trail_part *t = &s->trail;
+  t->vals[lit] = 0;
+  t->vals[lit_not(lit)] = 0;
+  dpll__phase_save(s, lit);
+  dpll__var_unassigned(s, (int)lit_var(lit));
+  if (dpll__pure_counting(s))
+    dpll__pure_unassigned(s, lit);
+}
+
 /* Undoes every assignment above level (0 <= level <= decision_level). */
 void dpll__backtrack_to(dpll_solver *s, int level) {
-  if (level >= s->decision_level) {
-    s->has_conflict = false;
+  trail_part *t = &s->trail;
+  assert(level >= 0 && level <= t->decision_level);
+  t->has_conflict = false;
+  if (level >= t->decision_level)
     return;
-  }
-  size_t start = s->level_start[level];
-  for (size_t i = s->trail_size; i-- > start;) {
-    unsigned lit = s->trail[i];
-    int var = (int)lit_var(lit);
-    s->vals[lit] = 0;
-    s->vals[lit_not(lit)] = 0;
-    s->phase[var] = lit_negative(lit) ? -1 : 1;
-    dpll__var_unassigned(s, var);
-    if (s->pure_valid)
-      dpll__pure_unassigned(s, lit);
-  }
-  s->trail_size = start;
-  if (s->qhead > start)
-    s->qhead = start;
-  s->decision_level = level;
-  s->has_conflict = false;
-  s->epoch++;
-  if (s->trace)
+  size_t start = t->level_start[level];
+  for (size_t i = t->size; i-- > start;)
+    unassign(s, t->lits[i]);
+  t->size = start;
+  if (t->qhead > start)
+    t->qhead = start;
+  t->decision_level = level;
+  t->epoch++;
+  if (dpll__tracing(s))
     dpll__trace(s, DPLL_EVENT_BACKTRACK, 0, CREF_NONE, false);
 }
 
@@ -203,24 +247,74 @@ void dpll__backtrack_to(dpll_solver *s, int level) {
  * have had its watched literals falsified at level 0 since (by the
  * conflict-driven engine's learned units); so the whole of level 0 goes
  * back on the queue, and the next propagation repairs those watches. */
-void dpll__drop_root_pure(dpll_solver *s) {
+static void drop_root_pure(dpll_solver *s) {
+  trail_part *t = &s->trail;
   size_t j = 0;
-  for (size_t i = 0; i < s->trail_size; i++) {
-    unsigned lit = s->trail[i];
-    int var = (int)lit_var(lit);
-    if (s->reason[var] == CREF_PURE) {
-      s->vals[lit] = 0;
-      s->vals[lit_not(lit)] = 0;
-      s->phase[var] = lit_negative(lit) ? -1 : 1;
-      dpll__var_unassigned(s, var);
-      if (s->pure_valid)
-        dpll__pure_unassigned(s, lit);
-      continue;
-    }
-    s->trail[j++] = lit;
+  for (size_t i = 0; i < t->size; i++) {
+    unsigned lit = t->lits[i];
+    if (t->reason[lit_var(lit)] == CREF_PURE)
+      unassign(s, lit);
+    else
+      t->lits[j++] = lit;
   }
-  s->trail_size = j;
-  s->qhead = 0;
-  s->root_pure = false;
-  s->epoch++;
+  t->size = j;
+  t->qhead = 0;
+  t->root_pure = false;
+  t->epoch++;
+}
+
+void dpll__trail_reset(dpll_solver *s) {
+  trail_part *t = &s->trail;
+  if (t->decision_level > 0)
+    dpll__backtrack_to(s, 0);
+  if (t->root_pure)
+    drop_root_pure(s);
+  t->has_conflict = false;
+}
+
+/* Marks the queue done: the caller knows the literals on it need no
+ * propagation (pure.c). */
+void dpll__skip_queue(dpll_solver *s) { s->trail.qhead = s->trail.size; }
+
+void dpll__set_conflict(dpll_solver *s, cref ref) {
+  s->trail.has_conflict = true;
+  s->trail.conflict = ref;
+}
+
+void dpll__set_reason(dpll_solver *s, unsigned var, cref ref) {
+  assert(s->trail.vals[lit_pos((int)var)] != 0);
+  s->trail.reason[var] = ref;
+}
+
+/* The trail holds each assigned variable once, true, in levels that
+ * increase and start where level_start says, each level above 0 with a
+ * decision first; the queue is within the trail. */
+const char *dpll__trail_check(const dpll_solver *s) {
+  const trail_part *t = &s->trail;
+  if (t->qhead > t->size || t->decision_level < 0 ||
+      t->decision_level > s->num_vars)
+    return "trail: queue head or level out of range";
+  int level = 0;
+  size_t assigned = 0;
+  for (size_t i = 0; i < t->size; i++) {
+    unsigned lit = t->lits[i];
+    unsigned var = lit_var(lit);
+    while (level < t->decision_level && t->level_start[level] == i)
+      level++;
+    if (var == 0 || (int)var > s->num_vars || t->vals[lit] != 1 ||
+        t->vals[lit_not(lit)] != -1)
+      return "trail: a literal on the trail is not true";
+    if (t->level[var] != level)
+      return "trail: a literal's level is not its place on the trail";
+    bool first = level > 0 && t->level_start[level - 1] == i;
+    if (first != (level > 0 && t->reason[var] == CREF_NONE))
+      return "trail: a decision is not the first literal of its level";
+  }
+  if (level != t->decision_level)
+    return "trail: a level is empty or starts beyond the trail";
+  for (size_t l = 2; l < 2 * ((size_t)s->num_vars + 1); l++)
+    assigned += t->vals[l] > 0;
+  if (assigned != t->size)
+    return "trail: a variable is assigned but not on the trail";
+  return NULL;
 }

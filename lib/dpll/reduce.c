@@ -15,20 +15,18 @@
  * that chose these against glucose's 2000 and 300). */
 #include "internal.h"
 
-#include <string.h>
-
 #define REDUCE_FIRST 1000
 #define REDUCE_GROWTH 150
 #define KEEP_LBD 2
 #define USED_LBD 6
 
 void dpll__reduce_init(dpll_solver *s) {
-  s->reduce_step = REDUCE_FIRST;
-  s->reduce_next = s->stats.conflicts + s->reduce_step;
+  s->reduce.step = REDUCE_FIRST;
+  s->reduce.next = s->stats.conflicts + s->reduce.step;
 }
 
 bool dpll__reduce_due(const dpll_solver *s) {
-  return s->opt[OPT_reduce] && s->stats.conflicts >= s->reduce_next;
+  return s->opt[OPT_reduce] && s->stats.conflicts >= s->reduce.next;
 }
 
 /* Whether the clause is the reason of an assignment: of its first
@@ -37,70 +35,26 @@ static bool locked(const dpll_solver *s, cref ref) {
   const clause *c = dpll__clause(s, ref);
   for (uint32_t k = 0; k < (c->size == 2 ? 2u : 1u); k++) {
     unsigned lit = c->lits[k];
-    if (s->vals[lit] > 0 && s->reason[lit_var(lit)] == ref)
+    if (dpll__value(s, lit) > 0 && dpll__reason_of(s, lit_var(lit)) == ref)
       return true;
   }
   return false;
 }
 
-/* Marks the clause deleted; sweep() then drops it from the lists. */
-static void mark_deleted(dpll_solver *s, cref ref) {
-  clause *c = dpll__clause(s, ref);
-  c->flags |= CLAUSE_DELETED;
-  s->arena_wasted += CLAUSE_HEADER_WORDS + c->size;
+/* A reason clause moved by the compaction: its first literal is the one
+ * it forced (mark_reasons put it there). */
+static void reason_moved(dpll_solver *s, const clause *c, cref ref) {
+  dpll__set_reason(s, lit_var(c->lits[0]), ref);
 }
 
-/* Drops deleted clauses from the list of learned ones. */
-static void purge_learnts(dpll_solver *s) {
-  size_t j = 0;
-  for (size_t i = 0; i < s->num_learnts; i++)
-    if (!(dpll__clause(s, s->learnts[i])->flags & CLAUSE_DELETED))
-      s->learnts[j++] = s->learnts[i];
-  s->num_learnts = j;
-}
-
-/* Compacts the arena in place: live clauses slide down over the deleted
- * ones, keeping their order, so the clause lists (sorted by place) are
- * updated in one walk; the reasons follow through a mark on their clauses;
- * the watch lists are rebuilt, each clause on its first two literals as
- * before, so every list gets back exactly the entries it had and nothing
- * is allocated. */
-static void collect_garbage(dpll_solver *s) {
-  for (size_t i = 0; i < s->trail_size; i++) {
-    unsigned lit = s->trail[i];
-    if (s->reason[lit_var(lit)] < CREF_MAX)
-      dpll__reason(s, lit)->flags |= CLAUSE_REASON;
+/* Marks the clauses that are reasons, their forced literal first, so that
+ * the compaction can tell the trail where they went. */
+static void mark_reasons(dpll_solver *s) {
+  for (size_t i = 0; i < dpll__trail_size(s); i++) {
+    unsigned lit = dpll__trail_at(s, i);
+    if (dpll__reason_of(s, lit_var(lit)) < CREF_MAX)
+      dpll__reason(s, lit)->flags |= CLAUSE_MARK;
   }
-  for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++)
-    s->watches[l].size = 0;
-  size_t to = 0, ci = 0, li = 0;
-  for (size_t at = 0; at < s->arena_size;) {
-    clause *c = dpll__clause(s, (cref)at);
-    size_t words = CLAUSE_HEADER_WORDS + c->size;
-    if (c->flags & CLAUSE_DELETED) {
-      at += words;
-      continue;
-    }
-    cref ref = (cref)to;
-    if (ci < s->num_clauses && s->clauses[ci] == at)
-      s->clauses[ci++] = ref;
-    else if (li < s->num_learnts && s->learnts[li] == at)
-      s->learnts[li++] = ref;
-    memmove(s->arena + to, c, words * sizeof *s->arena);
-    to += words;
-    at += words;
-    c = dpll__clause(s, ref);
-    if (c->flags & CLAUSE_REASON) {
-      c->flags &= ~CLAUSE_REASON;
-      s->reason[lit_var(c->lits[0])] = ref;
-    }
-    if (c->size >= 2) {
-      dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
-      dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
-    }
-  }
-  s->arena_size = to;
-  s->arena_wasted = 0;
 }
 
 /* After deletions: the lists forget the deleted clauses and the arena is
@@ -109,9 +63,10 @@ static void collect_garbage(dpll_solver *s) {
  * water mark at the live clauses; it costs one pass over the arena per
  * reduction, thousands of conflicts apart. */
 static void sweep(dpll_solver *s) {
-  purge_learnts(s);
-  if (s->arena_wasted > 0)
-    collect_garbage(s);
+  if (dpll__store_garbage(s) > 0)
+    mark_reasons(s);
+  dpll__store_compact(s, reason_moved);
+  DPLL_CHECK_ALL(s);
 }
 
 /* Whether a learned clause may be deleted now (see the top of the file). */
@@ -143,6 +98,37 @@ static uint32_t boundary(const uint32_t *count, size_t want, size_t *rest) {
   return b;
 }
 
+/* The bucket of LBD where the worse half of the deletable clauses ends,
+ * and in it the bucket of length and how many of that length to take. */
+typedef struct cut {
+  size_t want;
+  uint32_t lbd_at, size_at;
+  size_t in_size;
+} cut;
+
+static cut find_cut(const dpll_solver *s) {
+  uint32_t count[BUCKETS] = {0};
+  size_t n = 0, in_lbd;
+  cut k;
+  for (size_t i = 0; i < dpll__num_learnts(s); i++)
+    if (deletable(s, dpll__learnt_ref(s, i))) {
+      count[bucket(clause_lbd(dpll__clause(s, dpll__learnt_ref(s, i))))]++;
+      n++;
+    }
+  k.want = n / 2;
+  k.lbd_at = boundary(count, k.want, &in_lbd);
+  for (uint32_t b = 0; b < BUCKETS; b++)
+    count[b] = 0;
+  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
+    cref ref = dpll__learnt_ref(s, i);
+    const clause *c = dpll__clause(s, ref);
+    if (bucket(clause_lbd(c)) == k.lbd_at && deletable(s, ref))
+      count[bucket(c->size)]++;
+  }
+  k.size_at = boundary(count, in_lbd, &k.in_size);
+  return k;
+}
+
 /* reduce
  *
  * Pre:  no conflict pending.
@@ -152,41 +138,26 @@ static uint32_t boundary(const uint32_t *count, size_t want, size_t *rest) {
  *       it allocates nothing.
  */
 int dpll__reduce(dpll_solver *s) {
-  s->reduce_step += REDUCE_GROWTH;
-  s->reduce_next = s->stats.conflicts + s->reduce_step;
-  uint32_t count[BUCKETS] = {0};
-  size_t n = 0;
-  for (size_t i = 0; i < s->num_learnts; i++)
-    if (deletable(s, s->learnts[i])) {
-      count[bucket(clause_lbd(dpll__clause(s, s->learnts[i])))]++;
-      n++;
-    }
-  size_t want = n / 2, in_lbd, in_size;
-  uint32_t lbd_at = boundary(count, want, &in_lbd);
-  for (uint32_t b = 0; b < BUCKETS; b++)
-    count[b] = 0;
-  for (size_t i = 0; i < s->num_learnts; i++) {
-    const clause *c = dpll__clause(s, s->learnts[i]);
-    if (bucket(clause_lbd(c)) == lbd_at && deletable(s, s->learnts[i]))
-      count[bucket(c->size)]++;
-  }
-  uint32_t size_at = boundary(count, in_lbd, &in_size);
+  s->reduce.step += REDUCE_GROWTH;
+  s->reduce.next = s->stats.conflicts + s->reduce.step;
+  cut k = find_cut(s);
   /* The learned clauses are in the order they were learned: oldest first. */
-  for (size_t i = 0; i < s->num_learnts; i++) {
-    cref ref = s->learnts[i];
+  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
+    cref ref = dpll__learnt_ref(s, i);
     clause *c = dpll__clause(s, ref);
-    if (want > 0 && deletable(s, ref)) {
+    if (k.want > 0 && deletable(s, ref)) {
       uint32_t lb = bucket(clause_lbd(c)), sb = bucket(c->size);
-      if (lb > lbd_at ||
-          (lb == lbd_at && (sb > size_at || (sb == size_at && in_size > 0)))) {
-        if (lb == lbd_at && sb == size_at)
-          in_size--;
-        mark_deleted(s, ref);
+      if (lb > k.lbd_at ||
+          (lb == k.lbd_at &&
+           (sb > k.size_at || (sb == k.size_at && k.in_size > 0)))) {
+        if (lb == k.lbd_at && sb == k.size_at)
+          k.in_size--;
+        dpll__clause_delete(s, ref);
       }
     }
     c->flags &= ~CLAUSE_USED;
   }
-  s->stats.deleted += want;
+  s->stats.deleted += k.want;
   sweep(s);
   return 0;
 }
@@ -195,15 +166,15 @@ int dpll__reduce(dpll_solver *s) {
  * from the clauses alone).  Level 0 keeps its literals, which the clauses
  * imply; those that a learned clause forced lose their reason. */
 void dpll__drop_learnts(dpll_solver *s) {
-  if (s->num_learnts == 0)
+  if (dpll__num_learnts(s) == 0)
     return;
-  for (size_t i = 0; i < s->trail_size; i++) {
-    int v = (int)lit_var(s->trail[i]);
-    cref why = s->reason[v];
+  for (size_t i = 0; i < dpll__trail_size(s); i++) {
+    unsigned v = lit_var(dpll__trail_at(s, i));
+    cref why = dpll__reason_of(s, v);
     if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_LEARNED))
-      s->reason[v] = CREF_NONE;
+      dpll__set_reason(s, v, CREF_NONE);
   }
-  for (size_t i = 0; i < s->num_learnts; i++)
-    mark_deleted(s, s->learnts[i]);
+  for (size_t i = 0; i < dpll__num_learnts(s); i++)
+    dpll__clause_delete(s, dpll__learnt_ref(s, i));
   sweep(s);
 }

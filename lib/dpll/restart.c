@@ -44,14 +44,15 @@ static uint64_t luby(uint64_t i) {
 }
 
 static void plan_luby(dpll_solver *s) {
-  s->luby_next = s->stats.conflicts + LUBY_UNIT * luby(++s->luby_index);
+  s->restart.luby_next =
+      s->stats.conflicts + LUBY_UNIT * luby(++s->restart.luby_index);
 }
 
 /* The policy in force now: the option's, or the current one of mixed. */
 static int policy(const dpll_solver *s) {
   if (s->opt[OPT_restarts] != DPLL_RESTARTS_MIXED)
     return (int)s->opt[OPT_restarts];
-  return s->mixed_luby ? DPLL_RESTARTS_LUBY : DPLL_RESTARTS_GLUCOSE;
+  return s->restart.mixed_luby ? DPLL_RESTARTS_LUBY : DPLL_RESTARTS_GLUCOSE;
 }
 
 bool dpll__restarts_luby(const dpll_solver *s) {
@@ -59,15 +60,15 @@ bool dpll__restarts_luby(const dpll_solver *s) {
 }
 
 void dpll__restart_init(dpll_solver *s) {
-  s->restart_conflicts = s->solve_conflicts = s->stats.conflicts;
-  s->luby_index = 0;
+  s->restart.last = s->restart.solve_start = s->stats.conflicts;
+  s->restart.luby_index = 0;
   plan_luby(s);
-  s->lbd_fast = s->lbd_slow = s->trail_slow = 0;
-  s->mixed_luby = false;
-  s->mixed_switch = false;
-  s->mixed_length = MIXED_FIRST;
-  s->mixed_end = s->stats.conflicts + MIXED_FIRST;
-  s->target_size = 0;
+  s->restart.lbd_fast = s->restart.lbd_slow = s->restart.trail_slow = 0;
+  s->restart.mixed_luby = false;
+  s->restart.mixed_switch = false;
+  s->restart.mixed_length = MIXED_FIRST;
+  s->restart.mixed_end = s->stats.conflicts + MIXED_FIRST;
+  dpll__target_reset(s);
 }
 
 /* Moves an average towards x; for the first samples (n of them so far)
@@ -80,37 +81,40 @@ static double follow(double avg, double x, double window, uint64_t n) {
 /* Called at every conflict, before the backjump, with the LBD of the clause
  * learned from it. */
 void dpll__restart_conflict(dpll_solver *s, uint32_t lbd) {
-  uint64_t n = s->stats.conflicts - s->restart_conflicts;
-  uint64_t total = s->stats.conflicts - s->solve_conflicts; /* this solve */
-  s->lbd_fast = follow(s->lbd_fast, lbd, FAST_WINDOW, n ? n : 1);
-  s->lbd_slow = follow(s->lbd_slow, lbd, SLOW_WINDOW, total ? total : 1);
-  double trail = (double)s->trail_size;
+  uint64_t n = s->stats.conflicts - s->restart.last;
+  uint64_t total = s->stats.conflicts - s->restart.solve_start; /* this solve */
+  s->restart.lbd_fast =
+      follow(s->restart.lbd_fast, lbd, FAST_WINDOW, n ? n : 1);
+  s->restart.lbd_slow =
+      follow(s->restart.lbd_slow, lbd, SLOW_WINDOW, total ? total : 1);
+  double trail = (double)dpll__trail_size(s);
   if (s->opt[OPT_restarts] == DPLL_RESTARTS_MIXED &&
-      s->stats.conflicts >= s->mixed_end) {
+      s->stats.conflicts >= s->restart.mixed_end) {
     /* glucose L, luby L, glucose 2L, luby 2L, ... */
-    if (s->mixed_luby)
-      s->mixed_length *= 2;
-    s->mixed_luby = !s->mixed_luby;
-    s->mixed_end = s->stats.conflicts + s->mixed_length;
-    s->mixed_switch = true;
+    if (s->restart.mixed_luby)
+      s->restart.mixed_length *= 2;
+    s->restart.mixed_luby = !s->restart.mixed_luby;
+    s->restart.mixed_end = s->stats.conflicts + s->restart.mixed_length;
+    s->restart.mixed_switch = true;
   }
   if (policy(s) == DPLL_RESTARTS_GLUCOSE && total > BLOCK_AFTER &&
-      n >= GLUCOSE_MIN_GAP && trail > BLOCK_MARGIN * s->trail_slow) {
-    s->restart_conflicts = s->stats.conflicts; /* block: wait again */
-    s->lbd_fast = s->lbd_slow;
+      n >= GLUCOSE_MIN_GAP && trail > BLOCK_MARGIN * s->restart.trail_slow) {
+    s->restart.last = s->stats.conflicts; /* block: wait again */
+    s->restart.lbd_fast = s->restart.lbd_slow;
   }
-  s->trail_slow = follow(s->trail_slow, trail, TRAIL_WINDOW, total ? total : 1);
+  s->restart.trail_slow =
+      follow(s->restart.trail_slow, trail, TRAIL_WINDOW, total ? total : 1);
 }
 
 bool dpll__restart_due(const dpll_solver *s) {
-  if (s->mixed_switch)
+  if (s->restart.mixed_switch)
     return true;
   switch (policy(s)) {
   case DPLL_RESTARTS_LUBY:
-    return s->stats.conflicts >= s->luby_next;
+    return s->stats.conflicts >= s->restart.luby_next;
   case DPLL_RESTARTS_GLUCOSE:
-    return s->stats.conflicts - s->restart_conflicts >= GLUCOSE_MIN_GAP &&
-           s->lbd_fast > GLUCOSE_MARGIN * s->lbd_slow;
+    return s->stats.conflicts - s->restart.last >= GLUCOSE_MIN_GAP &&
+           s->restart.lbd_fast > GLUCOSE_MARGIN * s->restart.lbd_slow;
   default:
     return false;
   }
@@ -119,12 +123,13 @@ bool dpll__restart_due(const dpll_solver *s) {
 void dpll__restart(dpll_solver *s) {
   dpll__backtrack_to(s, 0);
   s->stats.restarts++;
-  s->target_size = 0; /* a new longest trail to chase */
-  s->restart_conflicts = s->stats.conflicts;
-  s->lbd_fast = s->lbd_slow;
-  if (policy(s) == DPLL_RESTARTS_LUBY && !s->mixed_switch)
+  dpll__target_reset(s);
+  s->restart.last = s->stats.conflicts;
+  s->restart.lbd_fast = s->restart.lbd_slow;
+  if (policy(s) == DPLL_RESTARTS_LUBY && !s->restart.mixed_switch)
     plan_luby(s);
-  else if (s->mixed_switch && s->mixed_luby)
-    s->luby_next = s->stats.conflicts + LUBY_UNIT * luby(s->luby_index);
-  s->mixed_switch = false;
+  else if (s->restart.mixed_switch && s->restart.mixed_luby)
+    s->restart.luby_next =
+        s->stats.conflicts + LUBY_UNIT * luby(s->restart.luby_index);
+  s->restart.mixed_switch = false;
 }

@@ -37,22 +37,16 @@ static const struct option_row {
 #undef DPLL_OPTION_ROW
 };
 
-static void seed_random(dpll_solver *s, int64_t seed) {
-  /* Spread the seed over the state; xorshift needs a non-zero state. */
-  s->rng = ((uint64_t)seed + 1) * 0x9E3779B97F4A7C15ULL;
-}
-
 dpll_solver *dpll_new(void) {
   dpll_solver *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
   s->var_cap = -1; /* nothing allocated yet */
-  s->heap_kind = -1;
-  s->activity_inc = 1;
   s->state = STATE_INPUT;
   for (int i = 0; i < NUM_OPTIONS; i++)
     s->opt[i] = option_rows[i].def;
-  seed_random(s, s->opt[OPT_seed]);
+  dpll__seed(s, s->opt[OPT_seed]);
+  dpll__heap_init(s);
   /* Room for variable 0 (never used) so that arrays are never NULL. */
   if (dpll__ensure_vars(s, 0)) {
     dpll_free(s);
@@ -61,40 +55,21 @@ dpll_solver *dpll_new(void) {
   return s;
 }
 
+/* Every part frees what it owns. */
 void dpll_free(dpll_solver *s) {
   if (!s)
     return;
-  free(s->vals);
-  free(s->watches);
-  free(s->wpool);
-  free(s->stamp);
-  free(s->occ);
-  free(s->jw);
-  free(s->level);
-  free(s->reason);
-  free(s->phase);
-  free(s->target);
-  free(s->may_decide);
-  free(s->priority);
-  free(s->activity);
-  free(s->heap_pos);
-  free(s->heap);
-  free(s->trail);
-  free(s->level_start);
-  free(s->flipped);
-  free(s->seen);
-  free(s->level_mark);
-  free(s->learnt);
-  free(s->an_stack);
-  free(s->an_clear);
-  free(s->an_pos);
-  free(s->learnts);
-  free(s->arena);
-  free(s->clauses);
-  free(s->open);
-  free(s->trace_buf);
-  free(s->model);
+  dpll__input_free(s);
+  dpll__analysis_free(s);
+  dpll__scan_free(s);
   dpll__pure_invalidate(s);
+  dpll__trail_free(s);
+  dpll__phase_free(s);
+  dpll__heap_free(s);
+  dpll__store_free(s);
+  dpll__watch_free(s);
+  dpll__trace_free(s);
+  free(s->model);
   free(s);
 }
 
@@ -119,7 +94,7 @@ int dpll_set_option(dpll_solver *s, const char *name, int64_t value) {
     return DPLL_EVALUE;
   s->opt[i] = value;
   if (i == OPT_seed)
-    seed_random(s, value);
+    dpll__seed(s, value);
   if (i == OPT_pure && !value)
     dpll__pure_invalidate(s); /* stop counting on every assignment */
   return 0;
@@ -159,45 +134,14 @@ void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn, void *ctx) {
   s->terminate_ctx = fn ? ctx : NULL;
 }
 
-void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx) {
-  if (!s)
-    return;
-  s->trace = fn;
-  s->trace_ctx = fn ? ctx : NULL;
-}
-
-/* Reports one step to the trace callback.  trace_buf has room for the
- * longest clause (see clausedb.c). */
-void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
-                 bool flipped) {
-  dpll_event ev = {
-      kind, lit ? lit_to_ext(lit) : 0, s->decision_level, flipped, NULL, 0};
-  if (ref != CREF_NONE && ref != CREF_PURE) {
-    const clause *c = kind == DPLL_EVENT_PROPAGATE ? dpll__reason(s, lit)
-                                                   : dpll__clause(s, ref);
-    for (uint32_t k = 0; k < c->size; k++)
-      s->trace_buf[k] = lit_to_ext(c->lits[k]);
-    ev.clause = s->trace_buf;
-    ev.clause_size = c->size;
-  }
-  s->trace(s->trace_ctx, &ev);
-}
-
-/* ---- Results ------------------------------------------------------------- */
-
-/* Anything that changes the formula or the assignment ends the answer of
- * the last solve. */
-void dpll__touch(dpll_solver *s) {
-  s->state = s->inconsistent ? STATE_UNSAT : STATE_INPUT;
-}
+/* ---- Solving and results ------------------------------------------------- */
 
 static int save_model(dpll_solver *s) {
-  unsigned char *m = realloc(s->model, (size_t)s->num_vars + 1);
-  if (!m)
-    return DPLL_ENOMEM;
-  s->model = m;
+  int rc = DPLL_RESIZE(s->model, (size_t)s->num_vars + 1);
+  if (rc)
+    return rc;
   for (int v = 1; v <= s->num_vars; v++)
-    m[v] = s->vals[2 * v] > 0;
+    s->model[v] = dpll__value(s, lit_pos(v)) > 0;
   s->model_vars = s->num_vars;
   return 0;
 }
@@ -205,10 +149,12 @@ static int save_model(dpll_solver *s) {
 int dpll_solve(dpll_solver *s) {
   if (!s)
     return DPLL_EINVAL;
-  if (s->open_size)
+  if (dpll__input_open(s))
     return DPLL_EOPEN;
-  dpll__reset_to_root(s);
-  if (s->inconsistent) {
+  dpll__trail_reset(s);
+  dpll__touch(s);
+  DPLL_CHECK_ALL(s);
+  if (dpll__unsat(s)) {
     s->state = STATE_UNSAT;
     return DPLL_UNSAT;
   }
@@ -219,8 +165,9 @@ int dpll_solve(dpll_solver *s) {
     if (rc)
       res = rc;
   }
-  dpll__reset_to_root(s);
+  dpll__trail_reset(s);
   dpll__drop_learnts(s);
+  DPLL_CHECK_ALL(s);
   s->state = res == DPLL_SAT       ? STATE_SAT
              : res == DPLL_UNSAT   ? STATE_UNSAT
              : res == DPLL_UNKNOWN ? STATE_UNKNOWN
@@ -242,12 +189,27 @@ int dpll_model(const dpll_solver *s, int lit) {
   return s->model[var] != lit_negative(l);
 }
 
+int dpll__model_vars(const dpll_solver *s) { return s->model_vars; }
+
+int dpll__answer(const dpll_solver *s) {
+  switch (s->state) {
+  case STATE_SAT:
+    return DPLL_SAT;
+  case STATE_UNSAT:
+    return DPLL_UNSAT;
+  case STATE_UNKNOWN:
+    return DPLL_UNKNOWN;
+  default:
+    return DPLL_ENOANSWER; /* no solve since the last change */
+  }
+}
+
 int dpll_status(const dpll_solver *s) {
   if (!s)
     return DPLL_EINVAL;
   if (s->state == STATE_SAT)
     return DPLL_SAT;
-  if (s->state == STATE_UNSAT || s->inconsistent)
+  if (s->state == STATE_UNSAT || dpll__unsat(s))
     return DPLL_UNSAT;
   return DPLL_UNKNOWN;
 }

@@ -208,8 +208,13 @@ static int configure(dpll_solver *s, const options *o) {
 /* --trace: one line per step, indented by decision level. */
 static void print_event(void *ctx, const dpll_event *e) {
   FILE *out = ctx;
-  static const char *const verbs[] = {"decide",   "propagate", "pure",
-                                      "conflict", "backtrack", "learn"};
+  static const char *const verbs[] = {[DPLL_EVENT_DECIDE] = "decide",
+                                      [DPLL_EVENT_PROPAGATE] = "propagate",
+                                      [DPLL_EVENT_PURE] = "pure",
+                                      [DPLL_EVENT_CONFLICT] = "conflict",
+                                      [DPLL_EVENT_BACKTRACK] = "backtrack",
+                                      [DPLL_EVENT_LEARN] = "learn",
+                                      [DPLL_EVENT_DELETE] = "delete"};
   fprintf(out, "%*s[%d] %s", 2 * e->level, "", e->level, verbs[e->kind]);
   if (e->kind == DPLL_EVENT_BACKTRACK)
     fprintf(out, " to level %d", e->level);
@@ -218,7 +223,7 @@ static void print_event(void *ctx, const dpll_event *e) {
   if (e->flipped)
     fputs(" (second branch)", out);
   if (e->kind == DPLL_EVENT_PROPAGATE || e->kind == DPLL_EVENT_CONFLICT ||
-      e->kind == DPLL_EVENT_LEARN) {
+      e->kind == DPLL_EVENT_LEARN || e->kind == DPLL_EVENT_DELETE) {
     fputs(e->kind == DPLL_EVENT_PROPAGATE ? " from (" : " (", out);
     for (size_t k = 0; k < e->clause_size; k++)
       fprintf(out, k ? " %d" : "%d", e->clause[k]);

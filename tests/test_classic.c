@@ -1,5 +1,6 @@
-/* test_search.c - the DPLL search: dpll_solve, the steps replayed by hand,
- * chronological backtracking, limits and the terminate callback. */
+/* test_classic.c - the classic DPLL search (classic.c, steps.c): dpll_solve,
+ * the steps replayed by hand, chronological backtracking, limits and the
+ * terminate callback. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

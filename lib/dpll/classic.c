@@ -1,0 +1,80 @@
+/* classic.c - the classic DPLL search: propagate, eliminate pure literals,
+ * split, and on a conflict try the other branch of the latest decision
+ * (chronological backtracking).  Its steps are public (steps.c). */
+#include "internal.h"
+
+/* backtrack_chrono
+ *
+ * Pre:  any state (normally a conflict is pending).
+ * Post: returns 0 after undoing the most recent decision whose second
+ *       branch is untried and assigning its negation at the same level as
+ *       that branch; returns 1 if every decision's second branch has been
+ *       tried (the solver is then at level 0).  If a conflict was pending
+ *       in that case, the clauses are unsatisfiable.
+ */
+int dpll__backtrack_chrono(dpll_solver *s) {
+  bool conflict = dpll__conflict_pending(s);
+  int level = dpll__decision_level(s);
+  while (level > 0 && dpll__level_flipped(s, level))
+    level--;
+  if (level == 0) {
+    dpll__backtrack_to(s, 0);
+    if (conflict)
+      dpll__clause_empty(s);
+    return 1;
+  }
+  unsigned decision = dpll__trail_at(s, dpll__level_start(s, level));
+  dpll__backtrack_to(s, level - 1);
+  dpll__new_level(s, true);
+  s->stats.backtracks++;
+  dpll__assign(s, lit_not(decision), CREF_NONE);
+  assert(dpll__decision_level(s) == level);
+  return 0;
+}
+
+/* Shared by dpll__search and the step functions, so that both drive the
+ * activity heuristic alike.  ref may be CREF_NONE: a formula already known
+ * unsatisfiable has no false clause to show. */
+void dpll__note_conflict(dpll_solver *s, cref ref) {
+  dpll__set_conflict(s, ref);
+  s->stats.conflicts++;
+  if (ref != CREF_NONE)
+    dpll__bump_clause(s, ref);
+  if (dpll__tracing(s))
+    dpll__trace(s, DPLL_EVENT_CONFLICT, 0, ref, false);
+}
+
+/* search
+ *
+ * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable.
+ * Post: DPLL_SAT with every variable assigned and every clause satisfied;
+ *       DPLL_UNSAT when both branches of every decision failed; or
+ *       DPLL_UNKNOWN / DPLL_ENOMEM with the search abandoned mid-way.
+ * Each turn of the loop is a check and the action it calls for.
+ */
+int dpll__search(dpll_solver *s) {
+  assert(dpll__decision_level(s) == 0 && !dpll__unsat(s));
+  uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
+  for (;;) {
+    cref conflict = dpll__propagate(s);
+    if (conflict == CREF_OOM)
+      return DPLL_ENOMEM;
+    if (conflict != CREF_NONE) {
+      dpll__note_conflict(s, conflict);
+      if (dpll__backtrack_chrono(s))
+        return DPLL_UNSAT;
+      if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
+                           conflicts0))
+        return DPLL_UNKNOWN;
+      continue;
+    }
+    DPLL_CHECK(s);
+    if (s->terminate && s->terminate(s->terminate_ctx))
+      return DPLL_UNKNOWN;
+    if (s->opt[OPT_pure] && dpll__eliminate_pure(s) < 0)
+      return DPLL_ENOMEM;
+    int result;
+    if (!dpll__decide_next(s, decisions0, &result))
+      return result;
+  }
+}

@@ -1,0 +1,51 @@
+/* phase.c - the value a decision gives its variable: the one it had last
+ * (phase saving), or under target phases the one it had in the longest
+ * trail without a conflict since the last restart (after CaDiCaL's, Biere
+ * and Fleury, "Chasing target phases", 2020). */
+#include "internal.h"
+
+#include <stdlib.h>
+
+int dpll__phase_grow(dpll_solver *s, int cap) {
+  phase_part *p = &s->phase;
+  size_t v = (size_t)cap + 1;
+  int rc = DPLL_RESIZE(p->saved, v);
+  if (!rc)
+    rc = DPLL_RESIZE(p->target, v);
+  if (rc)
+    return rc;
+  for (size_t i = s->var_cap < 0 ? 0 : (size_t)s->var_cap + 1; i < v; i++)
+    p->saved[i] = p->target[i] = 0;
+  return 0;
+}
+
+void dpll__phase_free(dpll_solver *s) {
+  free(s->phase.saved);
+  free(s->phase.target);
+}
+
+/* The target, if there is one and use_target, else the saved value. */
+int dpll__phase_of(const dpll_solver *s, int var, bool use_target) {
+  const phase_part *p = &s->phase;
+  return use_target && p->target[var] ? p->target[var] : p->saved[var];
+}
+
+/* At a conflict, before the backjump: the trail below the conflict's level
+ * is a partial assignment without conflict; the longest one since the
+ * last restart gives the target. */
+void dpll__update_target(dpll_solver *s) {
+  int level = dpll__decision_level(s);
+  if (level == 0)
+    return;
+  size_t size = dpll__level_start(s, level);
+  if (size <= s->phase.target_size)
+    return;
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = dpll__trail_at(s, i);
+    s->phase.target[lit_var(lit)] = lit_negative(lit) ? -1 : 1;
+  }
+  s->phase.target_size = size;
+}
+
+/* A restart: a new longest trail to chase. */
+void dpll__target_reset(dpll_solver *s) { s->phase.target_size = 0; }

@@ -1,0 +1,38 @@
+/* trace.c - reporting the steps of the search to the caller's callback. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx) {
+  if (!s)
+    return;
+  s->trace.fn = fn;
+  s->trace.ctx = fn ? ctx : NULL;
+}
+
+/* Every clause stored passes here first (clausedb.c), so that the buffer
+ * always holds the longest and reporting never allocates. */
+int dpll__trace_reserve(dpll_solver *s, size_t n) {
+  return DPLL_GROW(s->trace.buf, s->trace.cap, n, SIZE_MAX / sizeof(int));
+}
+
+void dpll__trace_free(dpll_solver *s) { free(s->trace.buf); }
+
+/* Reports one step.  A PROPAGATE event shows the reason with the forced
+ * literal first (dpll__reason puts it there). */
+void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
+                 bool flipped) {
+  dpll_event ev = {
+      kind, lit ? lit_to_ext(lit) : 0, dpll__decision_level(s), flipped, NULL,
+      0};
+  if (ref != CREF_NONE && ref != CREF_PURE) {
+    const clause *c = kind == DPLL_EVENT_PROPAGATE ? dpll__reason(s, lit)
+                                                   : dpll__clause(s, ref);
+    assert(c->size <= s->trace.cap);
+    for (uint32_t k = 0; k < c->size; k++)
+      s->trace.buf[k] = lit_to_ext(c->lits[k]);
+    ev.clause = s->trace.buf;
+    ev.clause_size = c->size;
+  }
+  s->trace.fn(s->trace.ctx, &ev);
+}

@@ -1,0 +1,44 @@
+/* vars.c - making variables exist: every part that keeps something per
+ * variable or per literal grows with them. */
+#include "internal.h"
+
+/* Grows every part to hold cap variables.  Parts already grown keep their
+ * new size if a later one fails; only var_cap records what all of them
+ * hold, and each part fills in the entries above var_cap when it grows. */
+static int grow_vars(dpll_solver *s, int cap) {
+  int rc = dpll__trail_grow(s, cap);
+  if (!rc)
+    rc = dpll__watch_grow(s, cap);
+  if (!rc)
+    rc = dpll__heap_grow(s, cap);
+  if (!rc)
+    rc = dpll__phase_grow(s, cap);
+  if (!rc)
+    rc = dpll__scan_grow(s, cap);
+  if (!rc)
+    rc = dpll__analysis_grow(s, cap);
+  if (!rc)
+    s->var_cap = cap;
+  return rc;
+}
+
+int dpll__ensure_vars(dpll_solver *s, int var) {
+  assert(var >= 0 && var <= DPLL_MAX_VAR);
+  bool fresh = s->var_cap < 0;
+  if (var <= s->num_vars && !fresh)
+    return 0;
+  if (var > s->var_cap) {
+    int cap = s->var_cap < 16 ? 16 : s->var_cap;
+    while (cap < var)
+      cap = cap > DPLL_MAX_VAR / 2 ? DPLL_MAX_VAR : 2 * cap;
+    int rc = grow_vars(s, cap);
+    if (rc)
+      return rc;
+  }
+  s->num_vars = var;
+  /* What was counted or ordered over the old variables is redone. */
+  dpll__scan_invalidate(s);
+  dpll__pure_invalidate(s);
+  dpll__heap_invalidate(s);
+  return 0;
+}
