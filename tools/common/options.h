@@ -7,7 +7,8 @@
  *   typedef struct opts { cli_files files; int quiet; cli_pick colour; } opts;
  *   static const cli_choice colours[] = {{"red", 1}, {"blue", 2}, {NULL, 0}};
  *   static const cli_option rows[] = {
- *       {'q', "quiet", NULL, CLI_FLAG(opts, quiet), "say nothing"},
+ *       {'q', "quiet", NULL, CLI_FLAG(opts, quiet), "say nothing", NULL,
+ *        NULL},
  *       {0, "colour", "NAME", CLI_CHOICE(opts, colour), "red or blue",
  *        colours, "colour"},
  *       CLI_OUTPUT_ROW(opts, files),
