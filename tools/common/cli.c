@@ -18,26 +18,6 @@ int cli_error(const char *fmt, ...) {
   return 1;
 }
 
-bool cli_flag(const char *arg, const char *alias, const char *name) {
-  return !strcmp(arg, name) || (alias && !strcmp(arg, alias));
-}
-
-int cli_option(int argc, char **argv, int *i, const char *alias,
-               const char *name, const char **value) {
-  const char *arg = argv[*i];
-  size_t n = strlen(name);
-  if (!strncmp(arg, name, n) && arg[n] == '=') {
-    *value = arg + n + 1;
-    return 1;
-  }
-  if (!cli_flag(arg, alias, name))
-    return 0;
-  if (*i + 1 >= argc)
-    return -1;
-  *value = argv[++*i];
-  return 1;
-}
-
 int cli_positional(cli_files *f, const char *arg) {
   if (arg[0] == '-' && arg[1] != '\0')
     return 0;
@@ -50,18 +30,6 @@ int cli_positional(cli_files *f, const char *arg) {
   return 1;
 }
 
-int cli_common(cli_files *f, const char *arg, const char *usage,
-               const char *version) {
-  int m = cli_positional(f, arg);
-  if (m)
-    return m;
-  if (cli_flag(arg, "-h", "--help"))
-    cli_print_and_exit(usage);
-  if (cli_flag(arg, "-V", "--version"))
-    cli_print_and_exit(version);
-  return 0;
-}
-
 int cli_files_done(cli_files *f) {
   if (!f->output_option)
     return 0;
@@ -72,8 +40,12 @@ int cli_files_done(cli_files *f) {
   return 0;
 }
 
-void cli_print_and_exit(const char *text) {
+_Noreturn void cli_print_and_exit(const char *text) {
   fputs(text, stdout);
+  cli_exit_printed();
+}
+
+_Noreturn void cli_exit_printed(void) {
   if (fflush(stdout) || ferror(stdout))
     exit(cli_error("<stdout>: cannot write: %s", strerror(errno)));
   exit(0);

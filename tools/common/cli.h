@@ -1,5 +1,6 @@
-/* cli.h - what the command-line tools share: option matching, reading a
- * whole input, and output files that never keep a partial answer. */
+/* cli.h - what the command-line tools share: messages, INPUT and OUTPUT
+ * arguments, reading a whole input, and output files that never keep a
+ * partial answer.  Options are in options.h. */
 #ifndef DPLL_TOOLS_CLI_H_INCLUDED
 #define DPLL_TOOLS_CLI_H_INCLUDED
 
@@ -18,15 +19,6 @@ int cli_error(const char *fmt, ...)
 #endif
     ;
 
-/* Whether arg is the flag `name` or its short `alias` (may be NULL). */
-bool cli_flag(const char *arg, const char *alias, const char *name);
-
-/* If argv[*i] is the option `name` (or `alias`), stores its value (given as
- * "--name=VALUE" or as the next argument) in *value and returns 1; returns
- * 0 if it is another option and -1 if the value is missing. */
-int cli_option(int argc, char **argv, int *i, const char *alias,
-               const char *name, const char **value);
-
 /* The files of a tool run: [INPUT [OUTPUT]] as arguments ('-' naming
  * standard input or output, as NULL does) or -o FILE. */
 typedef struct cli_files {
@@ -40,20 +32,17 @@ typedef struct cli_files {
  * option. */
 int cli_positional(cli_files *f, const char *arg);
 
-/* What every tool's arguments share: INPUT and OUTPUT paths (see
- * cli_positional), -h/--help (prints usage) and -V/--version (prints
- * version).  Returns 1 if arg was one of them, 0 if not, -1 after
- * reporting an error. */
-int cli_common(cli_files *f, const char *arg, const char *usage,
-               const char *version);
-
 /* After all arguments: -o and a positional OUTPUT may not both be given.
  * Returns 0, or 1 after reporting. */
 int cli_files_done(cli_files *f);
 
 /* Prints text to standard output and exits: 0, or 1 with a message if it
  * cannot be written. */
-void cli_print_and_exit(const char *text);
+_Noreturn void cli_print_and_exit(const char *text);
+
+/* Exits after what was printed to standard output: 0, or 1 with a message
+ * if it could not all be written. */
+_Noreturn void cli_exit_printed(void);
 
 /* Reads all of path (NULL: standard input) into a malloc'd buffer with a
  * NUL after it.  Returns 0, or an errno value (*data is then NULL). */

@@ -3,62 +3,14 @@
 #include <peg.h>
 
 #include "cli.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: peg-back [OPTIONS] [INPUT [OUTPUT]]\n"
-    "Read dpll's answer to peg-front's clauses (the valuation, the line\n"
-    "'0', and peg-front's key) from INPUT (default standard input, or\n"
-    "'-') and write the solution to OUTPUT (default standard output): one\n"
-    "jump per line in the order played, as Jump(A,B,C,I) -- at time I the\n"
-    "peg in hole A jumps over B into C -- or the line NO SOLUTION.\n"
-    "The jumps are replayed on the board before they are written.\n"
-    "\n"
-    "  peg-front board.txt | dpll | peg-back\n"
-    "\n"
-    "Options:\n"
-    "  -D, --draw         also draw the board at the start and after every\n"
-    "                     jump (each jump line still starts with Jump()\n"
-    "  -o, --output FILE  write to FILE (instead of OUTPUT)\n"
-    "  -h, --help         print this help and exit\n"
-    "  -V, --version      print the version and exit\n"
-    "\n"
-    "Exit status: 0 when the jumps or NO SOLUTION were written; 1 on an\n"
-    "error: input that is not dpll's answer with a peg-front key, or a\n"
-    "valuation that is not a legal play (one line on standard error,\n"
-    "nothing written).\n";
-
 const char *cli_tool = "peg-back";
-
-typedef struct options {
-  cli_files files;
-  int draw;
-} options;
-
-static int parse_args(int argc, char **argv, options *o) {
-  int m;
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if ((m = cli_common(&o->files, arg, usage, "peg-back " PEG_VERSION "\n")) <
-        0)
-      return 1;
-    if (m)
-      continue;
-    if (cli_flag(arg, "-D", "--draw"))
-      o->draw = 1;
-    else if ((m = cli_option(argc, argv, &i, "-o", "--output",
-                             &o->files.output_option))) {
-      if (m < 0)
-        return cli_error("option '%s' needs a value", arg);
-    } else
-      return cli_error("unknown option '%s' (try --help)", arg);
-  }
-  return cli_files_done(&o->files);
-}
 
 /* Writes peg_draw's picture of pegs. */
 static int draw(FILE *out, const peg_board *b, const unsigned char *pegs) {
@@ -114,8 +66,8 @@ static int write_solution(FILE *out, const peg_result *r, int with_drawings) {
 }
 
 int main(int argc, char **argv) {
-  options o = {0};
-  if (parse_args(argc, argv, &o))
+  peg_back_options o = {0};
+  if (cli_parse(&peg_back_cli, argc, argv, &o) || cli_files_done(&o.files))
     return 1;
   const char *name = cli_name(o.files.input, false);
   char *text;

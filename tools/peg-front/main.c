@@ -3,116 +3,25 @@
 #include <peg.h>
 
 #include "cli.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: peg-front [OPTIONS] [BOARD [OUTPUT]]\n"
-    "Turn a peg-solitaire puzzle into clauses: every model of them is a\n"
-    "way to play from the start to the goal.  BOARD is a board file\n"
-    "(docs/boards.md); without it, or with '-', standard input.  The\n"
-    "clauses go to OUTPUT (default standard output) in the DP format, with\n"
-    "a key after the line '0' that lets peg-back read the answer:\n"
-    "\n"
-    "  peg-front board.txt | dpll | peg-back\n"
-    "\n"
-    "Options:\n"
-    "  -b, --board NAME     a board from the catalogue instead of a file:\n"
-    "                       triangleR (R rows, e.g. triangle5), english,\n"
-    "                       french, wiegleb, diamond (see --list)\n"
-    "  -e, --empty H        start with every hole but H holding a peg\n"
-    "                       (0: the solver chooses the empty hole)\n"
-    "  -o, --output FILE    write to FILE (instead of OUTPUT)\n"
-    "  -d, --dimacs         write DIMACS instead, the key as 'c' lines\n"
-    "      --exact          only the axioms, whose models are exactly the\n"
-    "                       plays: no canonical order, no position classes\n"
-    "      --no-canonical-order  allow every order of jumps that touch\n"
-    "                       different holes (by default only some)\n"
-    "      --no-position-classes  do not rule out final holes by the\n"
-    "                       colour-parity argument\n"
-    "      --at-most-one HOW  how to say that at most one of the J jumps\n"
-    "                       of a step happens: pairwise (default: a clause\n"
-    "                       for every two), sequential (a counter: 3J-4\n"
-    "                       clauses, J-1 more atoms), product (a grid of\n"
-    "                       about sqrt(J) rows and columns: about 2J\n"
-    "                       clauses, 2 sqrt(J) atoms) or commander (groups\n"
-    "                       of three: about 3.5J clauses, J/2 atoms)\n"
-    "      --no-at-least-one  leave out the clauses that say some jump\n"
-    "                       happens at every step\n"
-    "  -w, --write-board    write the board file instead of clauses\n"
-    "  -l, --list           list the catalogue and exit\n"
-    "  -h, --help           print this help and exit\n"
-    "  -V, --version        print the version and exit\n"
-    "\n"
-    "Exit status: 0 on success; 1 on an error (one line on standard error,\n"
-    "FILE:LINE:COLUMN: for a malformed board file; nothing written).\n";
-
 const char *cli_tool = "peg-front";
 
-typedef struct options {
-  cli_files files;
-  const char *board, *empty, *at_most_one;
-  int dimacs, write_board, list, no_at_least_one, no_order, no_classes;
-  int amo; /* PEG_AMO_PAIRWISE (0, the default), _SEQUENTIAL, ... */
-} options;
-
-static int parse_args(int argc, char **argv, options *o) {
-  int m;
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if ((m = cli_common(&o->files, arg, usage, "peg-front " PEG_VERSION "\n")) <
-        0)
-      return 1;
-    if (m)
-      continue;
-    if (cli_flag(arg, "-d", "--dimacs"))
-      o->dimacs = 1;
-    else if (cli_flag(arg, "-w", "--write-board"))
-      o->write_board = 1;
-    else if (cli_flag(arg, "-l", "--list"))
-      o->list = 1;
-    else if (cli_flag(arg, NULL, "--no-at-least-one"))
-      o->no_at_least_one = 1;
-    else if (cli_flag(arg, NULL, "--no-canonical-order"))
-      o->no_order = 1;
-    else if (cli_flag(arg, NULL, "--no-position-classes"))
-      o->no_classes = 1;
-    else if (cli_flag(arg, NULL, "--exact"))
-      o->no_order = o->no_classes = 1;
-    else if ((m = cli_option(argc, argv, &i, "-b", "--board", &o->board)) ||
-             (m = cli_option(argc, argv, &i, "-e", "--empty", &o->empty)) ||
-             (m = cli_option(argc, argv, &i, NULL, "--at-most-one",
-                             &o->at_most_one)) ||
-             (m = cli_option(argc, argv, &i, "-o", "--output",
-                             &o->files.output_option))) {
-      if (m < 0)
-        return cli_error("option '%s' needs a value", arg);
-    } else
-      return cli_error("unknown option '%s' (try --help)", arg);
-  }
+/* The arguments: the table's walk, then what the table cannot say, in the
+ * order the tool has always reported them. */
+static int parse_args(int argc, char **argv, peg_front_options *o) {
+  if (cli_parse(&peg_front_cli, argc, argv, o))
+    return 1;
+  if (o->exact)
+    o->no_order = o->no_classes = 1;
   if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
-  if (o->at_most_one) {
-    static const struct {
-      const char *name;
-      int value;
-    } ways[] = {{"pairwise", PEG_AMO_PAIRWISE},
-                {"sequential", PEG_AMO_SEQUENTIAL},
-                {"product", PEG_AMO_PRODUCT},
-                {"commander", PEG_AMO_COMMANDER}};
-    o->amo = -1;
-    for (size_t k = 0; k < sizeof ways / sizeof *ways; k++)
-      if (!strcmp(o->at_most_one, ways[k].name))
-        o->amo = ways[k].value;
-    if (o->amo < 0)
-      return cli_error("unknown --at-most-one '%s' (pairwise, sequential, "
-                       "product or commander)",
-                       o->at_most_one);
-  }
-  return cli_files_done(&o->files);
+  return cli_resolve(&peg_front_cli, o) || cli_files_done(&o->files);
 }
 
 static void list_catalogue(void) {
@@ -134,7 +43,7 @@ static void list_catalogue(void) {
 }
 
 /* The puzzle from the catalogue or a board file, with --empty applied. */
-static int load_board(const options *o, peg_board **out) {
+static int load_board(const peg_front_options *o, peg_board **out) {
   peg_board *b = NULL;
   if (o->board) {
     int rc = peg_board_named(o->board, &b);
@@ -222,8 +131,8 @@ static void write_lines(FILE *out, const char *text, const char *prefix) {
 
 /* Writes the clauses and the key; returns 0, or 1 after reporting an
  * error other than a failed write, which *write_error receives. */
-static int write_clauses(const peg_board *b, const options *o, FILE *out,
-                         int *write_error) {
+static int write_clauses(const peg_board *b, const peg_front_options *o,
+                         FILE *out, int *write_error) {
   int rc;
   peg_encoding *e = peg_encoding_new(b, &rc);
   if (!e)
@@ -234,7 +143,7 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out,
     peg_encoding_set_option(e, "canonical_order", 0);
   if (o->no_classes)
     peg_encoding_set_option(e, "position_classes", 0);
-  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo))) {
+  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo.value))) {
     peg_encoding_free(e);
     return cli_error("%s", peg_strerror(rc));
   }
@@ -261,7 +170,7 @@ static int write_clauses(const peg_board *b, const options *o, FILE *out,
 }
 
 int main(int argc, char **argv) {
-  options o = {0};
+  peg_front_options o = {.amo = {NULL, PEG_AMO_PAIRWISE}};
   if (parse_args(argc, argv, &o))
     return 1;
   if (o.list)

@@ -1,0 +1,104 @@
+/* cmdline.c - dpll's options, its --help and its --version. */
+#include "cmdline.h"
+
+#include <dpll.h>
+
+typedef dpll_tool_options opts;
+
+static const cli_choice formats[] = {{"auto", DPLL_FORMAT_AUTO},
+                                     {"dp", DPLL_FORMAT_DP},
+                                     {"dimacs", DPLL_FORMAT_DIMACS},
+                                     {NULL, 0}};
+
+static const cli_choice algorithms[] = {
+    {"cdcl", DPLL_ALGORITHM_CDCL}, {"dpll", DPLL_ALGORITHM_DPLL}, {NULL, 0}};
+
+/* The library's heuristics under their library names (dpll_heuristic_name;
+ * tests/test_tool_options.c checks that the two lists agree), in the order
+ * of --help. */
+static const cli_choice heuristics[] = {{"auto", DPLL_HEURISTIC_AUTO},
+                                        {"first", DPLL_HEURISTIC_FIRST},
+                                        {"jw", DPLL_HEURISTIC_JW},
+                                        {"dlis", DPLL_HEURISTIC_DLIS},
+                                        {"activity", DPLL_HEURISTIC_ACTIVITY},
+                                        {"random", DPLL_HEURISTIC_RANDOM},
+                                        {NULL, 0}};
+
+static const cli_choice restarts[] = {{"glucose", DPLL_RESTARTS_GLUCOSE},
+                                      {"luby", DPLL_RESTARTS_LUBY},
+                                      {"mixed", DPLL_RESTARTS_MIXED},
+                                      {"none", DPLL_RESTARTS_NONE},
+                                      {NULL, 0}};
+
+/* The option "target_phase" has no named constants in dpll.h: its values
+ * are documented there as 0, 1 and 2. */
+static const cli_choice targets[] = {
+    {"never", 0}, {"luby", 1}, {"always", 2}, {NULL, 0}};
+
+static const cli_option rows[] = {
+    {'f', "format", "FORMAT", CLI_CHOICE(opts, format),
+     "read FORMAT: auto (default), dp or dimacs", formats, "format"},
+    CLI_OUTPUT_ROW(opts, files),
+    {'a', "algorithm", "NAME", CLI_CHOICE(opts, algorithm),
+     "the search: cdcl (default: conflict learning, backjumping, restarts) "
+     "or dpll (classic: chronological backtracking)",
+     algorithms, "algorithm"},
+    {'H', "heuristic", "NAME", CLI_CHOICE(opts, heuristic),
+     "how to pick the variable to split on: auto (default: activity for "
+     "cdcl, first for dpll), first, jw, dlis, activity, random",
+     heuristics, "heuristic"},
+    {0, "no-pure", NULL, CLI_FLAG(opts, no_pure),
+     "no pure-literal elimination (dpll: before every decision; cdcl: once, "
+     "at the start)",
+     NULL, NULL},
+    {0, "restarts", "POLICY", CLI_CHOICE(opts, restarts),
+     "cdcl restarts: luby (default), glucose, mixed (both by turns) or none",
+     restarts, "restart policy"},
+    {0, "target-phase", "WHEN", CLI_CHOICE(opts, target),
+     "cdcl: decide as in the longest trail without conflict since the last "
+     "restart: never, luby (default: while Luby restarts are in force) or "
+     "always",
+     targets, NULL},
+    {0, "no-reduce", NULL, CLI_FLAG(opts, no_reduce),
+     "cdcl: keep every learned clause", NULL, NULL},
+    {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
+     "cdcl: learn clauses as analysis finds them", NULL, NULL},
+    {0, "seed", "N", CLI_VALUE(opts, seed),
+     "seed for the random heuristic (default 0)", NULL, NULL},
+    {0, "max-decisions", "N", CLI_VALUE(opts, max_decisions),
+     "give up when more than N decisions are needed", NULL, NULL},
+    {0, "max-conflicts", "N", CLI_VALUE(opts, max_conflicts),
+     "give up after N conflicts", NULL, NULL},
+    {'s', "stats", NULL, CLI_FLAG(opts, stats),
+     "print search statistics to standard error", NULL, NULL},
+    {'t', "trace", NULL, CLI_FLAG(opts, trace),
+     "print every step of the search to standard error", NULL, NULL},
+    {0}};
+
+static const char usage[] =
+    "Usage: dpll [OPTIONS] [INPUT [OUTPUT]]\n"
+    "Decide whether the clauses in INPUT can all be true, and write the\n"
+    "answer to OUTPUT.  INPUT and OUTPUT default to standard input and\n"
+    "output; '-' names them too.\n"
+    "\n"
+    "Input is detected as one of:\n"
+    "  DP      one clause per line, a line '0' after the last; the bytes\n"
+    "          after it (the back matter) are copied after the answer.\n"
+    "          Answer: 'N T' or 'N F' for every variable, then '0'; only\n"
+    "          '0' if the clauses cannot be satisfied.\n"
+    "  DIMACS  a 'p cnf VARIABLES CLAUSES' header, clauses ending in 0.\n"
+    "          Answer: 's SATISFIABLE' and 'v' lines, or\n"
+    "          's UNSATISFIABLE'.\n";
+
+static const char epilogue[] =
+    "Exit status:\n"
+    "   0  DP input: an answer was written (satisfiable or not);\n"
+    "      DIMACS input: a limit stopped the search ('s UNKNOWN')\n"
+    "  10  DIMACS input: satisfiable\n"
+    "  20  DIMACS input: unsatisfiable\n"
+    "   1  an error: bad input, a file that cannot be read or written,\n"
+    "      a bad option; nothing is written to OUTPUT\n"
+    "   2  DP input: a limit stopped the search; nothing is written\n";
+
+const cli_spec dpll_tool_cli = {rows, offsetof(opts, files), usage, epilogue,
+                                "dpll " DPLL_VERSION "\n"};

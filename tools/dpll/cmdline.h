@@ -1,0 +1,18 @@
+/* cmdline.h - dpll's command line: what its options hold, and the table
+ * (cmdline.c) that the parser, --help and tests/test_tool_options.c
+ * read. */
+#ifndef DPLL_TOOLS_DPLL_CMDLINE_H_INCLUDED
+#define DPLL_TOOLS_DPLL_CMDLINE_H_INCLUDED
+
+#include "options.h"
+
+typedef struct dpll_tool_options {
+  cli_files files;
+  cli_pick format, algorithm, heuristic, restarts, target;
+  const char *seed, *max_decisions, *max_conflicts;
+  int no_pure, no_reduce, no_minimize, stats, trace;
+} dpll_tool_options;
+
+extern const cli_spec dpll_tool_cli;
+
+#endif

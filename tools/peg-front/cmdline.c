@@ -1,0 +1,67 @@
+/* cmdline.c - peg-front's options, its --help and its --version. */
+#include "cmdline.h"
+
+#include <peg.h>
+
+typedef peg_front_options opts;
+
+static const cli_choice at_most_one[] = {{"pairwise", PEG_AMO_PAIRWISE},
+                                         {"sequential", PEG_AMO_SEQUENTIAL},
+                                         {"product", PEG_AMO_PRODUCT},
+                                         {"commander", PEG_AMO_COMMANDER},
+                                         {NULL, 0}};
+
+static const cli_option rows[] = {
+    {'b', "board", "NAME", CLI_VALUE(opts, board),
+     "a board from the catalogue instead of a file: triangleR (R rows, e.g. "
+     "triangle5), english, french, wiegleb, diamond (see --list)",
+     NULL, NULL},
+    {'e', "empty", "H", CLI_VALUE(opts, empty),
+     "start with every hole but H holding a peg (0: the solver chooses the "
+     "empty hole)",
+     NULL, NULL},
+    CLI_OUTPUT_ROW(opts, files),
+    {'d', "dimacs", NULL, CLI_FLAG(opts, dimacs),
+     "write DIMACS instead, the key as 'c' lines", NULL, NULL},
+    {0, "exact", NULL, CLI_FLAG(opts, exact),
+     "only the axioms, whose models are exactly the plays: no canonical "
+     "order, no position classes",
+     NULL, NULL},
+    {0, "no-canonical-order", NULL, CLI_FLAG(opts, no_order),
+     "allow every order of jumps that touch different holes (by default "
+     "only some)",
+     NULL, NULL},
+    {0, "no-position-classes", NULL, CLI_FLAG(opts, no_classes),
+     "do not rule out final holes by the colour-parity argument", NULL, NULL},
+    {0, "at-most-one", "HOW", CLI_CHOICE(opts, amo),
+     "how to say that at most one of the J jumps of a step happens: "
+     "pairwise (default: a clause for every two), sequential (a counter: "
+     "3J-4 clauses, J-1 more atoms), product (a grid of about sqrt(J) rows "
+     "and columns: about 2J clauses, 2 sqrt(J) atoms) or commander (groups "
+     "of three: about 3.5J clauses, J/2 atoms)",
+     at_most_one, NULL},
+    {0, "no-at-least-one", NULL, CLI_FLAG(opts, no_at_least_one),
+     "leave out the clauses that say some jump happens at every step", NULL,
+     NULL},
+    {'w', "write-board", NULL, CLI_FLAG(opts, write_board),
+     "write the board file instead of clauses", NULL, NULL},
+    {'l', "list", NULL, CLI_FLAG(opts, list), "list the catalogue and exit",
+     NULL, NULL},
+    {0}};
+
+static const char usage[] =
+    "Usage: peg-front [OPTIONS] [BOARD [OUTPUT]]\n"
+    "Turn a peg-solitaire puzzle into clauses: every model of them is a\n"
+    "way to play from the start to the goal.  BOARD is a board file\n"
+    "(docs/boards.md); without it, or with '-', standard input.  The\n"
+    "clauses go to OUTPUT (default standard output) in the DP format, with\n"
+    "a key after the line '0' that lets peg-back read the answer:\n"
+    "\n"
+    "  peg-front board.txt | dpll | peg-back\n";
+
+static const char epilogue[] =
+    "Exit status: 0 on success; 1 on an error (one line on standard error,\n"
+    "FILE:LINE:COLUMN: for a malformed board file; nothing written).\n";
+
+const cli_spec peg_front_cli = {rows, offsetof(opts, files), usage, epilogue,
+                                "peg-front " PEG_VERSION "\n"};
