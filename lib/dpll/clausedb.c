@@ -78,8 +78,8 @@ cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
   c->flags = learned ? CLAUSE_LEARNED : 0;
   if (learned)
     clause_set_lbd(c, lbd);
-  if (n > 0) /* (lits may be NULL then) */
-    memcpy(c->lits, lits, n * sizeof *lits);
+  for (size_t k = 0; k < n; k++) /* (short: a loop beats a call) */
+    c->lits[k] = lits[k];
   st->size += CLAUSE_HEADER_WORDS + n;
   if (learned) {
     assert(st->num_learnts < st->learnts_cap);

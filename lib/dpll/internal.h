@@ -493,9 +493,15 @@ void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
 int dpll__new_level(dpll_solver *s, bool flipped);
 cref dpll__propagate(dpll_solver *s);
 void dpll__backtrack_to(dpll_solver *s, int level);
+void dpll__trail_undo(dpll_solver *s); /* see dpll__trail_reset */
 /* Undoes every decision and the pure literals of level 0, and forgets a
- * pending conflict, so that the assignment is what the clauses force. */
-void dpll__trail_reset(dpll_solver *s);
+ * pending conflict, so that the assignment is what the clauses force;
+ * inline for the usual case, nothing to undo (every clause added). */
+static inline void dpll__trail_reset(dpll_solver *s) {
+  if (s->trail.decision_level > 0 || s->trail.root_pure)
+    dpll__trail_undo(s);
+  s->trail.has_conflict = false;
+}
 void dpll__skip_queue(dpll_solver *s);
 void dpll__set_conflict(dpll_solver *s, cref ref); /* a pending conflict */
 void dpll__set_reason(dpll_solver *s, unsigned var, cref ref);
@@ -561,17 +567,25 @@ void dpll__watch_free(dpll_solver *s);
 /* trace.c */
 void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
                  bool flipped);
-int dpll__trace_reserve(dpll_solver *s, size_t n);
+int dpll__trace_grow(dpll_solver *s, size_t n);
 void dpll__trace_free(dpll_solver *s);
+/* Every clause stored is reserved here first (clausedb.c), so that the
+ * buffer always holds the longest and reporting never allocates. */
+static inline int dpll__trace_reserve(dpll_solver *s, size_t n) {
+  return n <= s->trace.cap ? 0 : dpll__trace_grow(s, n);
+}
 
 /* memory.c: the one way libdpll sizes an array.  dpll__resize makes *p
  * hold n elements of elem bytes; dpll__grow makes it hold at least need
  * (of at most max), growing *cap by half at least.  Both return 0 or
- * DPLL_ENOMEM, and leave *p and *cap as they were when they fail. */
+ * DPLL_ENOMEM, and leave *p and *cap as they were when they fail.  The
+ * macros check for room inline, so that the usual case is not a call. */
 int dpll__resize(void **p, size_t elem, size_t n);
 int dpll__grow(void **p, size_t *cap, size_t need, size_t elem, size_t max);
 #define DPLL_RESIZE(ptr, n) dpll__resize((void **)&(ptr), sizeof *(ptr), (n))
 #define DPLL_GROW(ptr, cap, need, max)                                         \
-  dpll__grow((void **)&(ptr), &(cap), (need), sizeof *(ptr), (max))
+  ((need) <= (cap)                                                             \
+       ? 0                                                                     \
+       : dpll__grow((void **)&(ptr), &(cap), (need), sizeof *(ptr), (max)))
 
 #endif /* DPLL_INTERNAL_H_INCLUDED */

@@ -104,82 +104,17 @@ int dpll__new_level(dpll_solver *s, bool flipped) {
   return t->decision_level;
 }
 
-/* Visits the watches of false_lit, just made false: each clause is found
- * satisfied, given another literal to watch, unit (its other watch is
- * assigned) or false.  Returns CREF_NONE, the false clause, or CREF_OOM
- * (a list could not grow); in the last two cases the list keeps every
- * watch it had that was not moved. */
-static inline cref propagate_lit(dpll_solver *s, unsigned false_lit) {
-  signed char *vals = s->trail.vals;
-  watch_list *wl = dpll__watch_list(s, false_lit);
-  watch *items = wl->items;
-  uint32_t i = 0, j = 0, n = wl->size;
-  cref result = CREF_NONE;
-  while (i < n) {
-    watch w = items[i++];
-    if (i < n) { /* the next watch's clause, if it will be read */
-      watch next = items[i];
-      if (vals[next.blocker] <= 0 && !(next.ref & WATCH_BINARY))
-        PREFETCH(dpll__clause(s, next.ref));
-    }
-    if (vals[w.blocker] > 0) {
-      items[j++] = w;
-      continue;
-    }
-    if (w.ref & WATCH_BINARY) {
-      /* The blocker is the clause's other literal: unit or false, and
-       * the clause is not read (its literals stay in any order). */
-      items[j++] = w;
-      if (vals[w.blocker] < 0) {
-        result = watch_clause(w);
-        break;
-      }
-      assign(s, w.blocker, watch_clause(w));
-      continue;
-    }
-    clause *c = dpll__clause(s, w.ref);
-    unsigned *lits = c->lits;
-    if (lits[0] == false_lit) {
-      lits[0] = lits[1];
-      lits[1] = false_lit;
-    }
-    unsigned first = lits[0];
-    if (first != w.blocker && vals[first] > 0) {
-      items[j++] = (watch){w.ref, first};
-      continue;
-    }
-    /* Look for a literal that is not false to watch instead. */
-    uint32_t k = 2;
-    while (k < c->size && vals[lits[k]] < 0)
-      k++;
-    if (k < c->size) {
-      unsigned repl = lits[k];
-      watch_list *to = dpll__watch_list(s, repl);
-      if (to->size < to->cap) /* the usual case, without a call */
-        to->items[to->size++] = (watch){w.ref, first};
-      else if (dpll__watch_push(s, repl, (watch){w.ref, first})) {
-        items = wl->items; /* the pool may have moved */
-        items[j++] = w;
-        result = CREF_OOM;
-        break;
-      } else
-        items = wl->items; /* the pool may have moved */
-      lits[1] = repl;
-      lits[k] = false_lit;
-      continue;
-    }
-    /* No replacement: the clause is unit or false. */
-    items[j++] = (watch){w.ref, first};
-    if (vals[first] < 0) {
-      result = w.ref;
-      break;
-    }
-    assign(s, first, w.ref);
-  }
-  while (i < n)
-    items[j++] = items[i++];
+/* Memory ran out while moving watch w of wl: the list keeps w and the
+ * watches not yet visited (from i on, compacted to j), and the literal
+ * whose watches these are stays on the queue. */
+static cref watch_oom(dpll_solver *s, watch_list *wl, uint32_t i, uint32_t j,
+                      watch w) {
+  wl->items[j++] = w;
+  while (i < wl->size)
+    wl->items[j++] = wl->items[i++];
   wl->size = j;
-  return result;
+  s->trail.qhead--;
+  return CREF_OOM;
 }
 
 /* propagate
@@ -199,11 +134,80 @@ static inline cref propagate_lit(dpll_solver *s, unsigned false_lit) {
  */
 cref dpll__propagate(dpll_solver *s) {
   trail_part *t = &s->trail;
+  signed char *vals = t->vals;
   while (t->qhead < t->size) {
-    cref result = propagate_lit(s, lit_not(t->lits[t->qhead++]));
-    if (result != CREF_NONE) {
+    unsigned p = t->lits[t->qhead++];
+    unsigned false_lit = lit_not(p);
+    watch_list *wl = dpll__watch_list(s, false_lit);
+    watch *items = wl->items;
+    uint32_t i = 0, j = 0, n = wl->size;
+    cref conflict = CREF_NONE;
+    while (i < n) {
+      watch w = items[i++];
+      if (i < n) { /* the next watch's clause, if it will be read */
+        watch next = items[i];
+        if (vals[next.blocker] <= 0 && !(next.ref & WATCH_BINARY))
+          PREFETCH(dpll__clause(s, next.ref));
+      }
+      if (vals[w.blocker] > 0) {
+        items[j++] = w;
+        continue;
+      }
+      if (w.ref & WATCH_BINARY) {
+        /* The blocker is the clause's other literal: unit or false, and
+         * the clause is not read (its literals stay in any order). */
+        items[j++] = w;
+        if (vals[w.blocker] < 0) {
+          conflict = watch_clause(w);
+          while (i < n)
+            items[j++] = items[i++];
+          break;
+        }
+        assign(s, w.blocker, watch_clause(w));
+        continue;
+      }
+      clause *c = dpll__clause(s, w.ref);
+      unsigned *lits = c->lits;
+      if (lits[0] == false_lit) {
+        lits[0] = lits[1];
+        lits[1] = false_lit;
+      }
+      unsigned first = lits[0];
+      if (first != w.blocker && vals[first] > 0) {
+        items[j++] = (watch){w.ref, first};
+        continue;
+      }
+      uint32_t k = 2; /* a literal that is not false, to watch instead */
+      while (k < c->size && vals[lits[k]] < 0)
+        k++;
+      if (k < c->size) {
+        unsigned repl = lits[k];
+        watch_list *to = dpll__watch_list(s, repl);
+        if (to->size < to->cap) /* the usual case, without a call */
+          to->items[to->size++] = (watch){w.ref, first};
+        else {
+          int rc = dpll__watch_push(s, repl, (watch){w.ref, first});
+          items = wl->items; /* the pool may have moved */
+          if (rc)
+            return watch_oom(s, wl, i, j, w);
+        }
+        lits[1] = repl;
+        lits[k] = false_lit;
+        continue;
+      }
+      items[j++] = (watch){w.ref, first}; /* unit or false */
+      if (vals[first] < 0) {
+        conflict = w.ref;
+        while (i < n)
+          items[j++] = items[i++];
+        break;
+      }
+      assign(s, first, w.ref);
+    }
+    wl->size = j;
+    if (conflict != CREF_NONE) {
       t->qhead--;
-      return result;
+      return conflict;
     }
   }
   return CREF_NONE;
@@ -263,13 +267,12 @@ static void drop_root_pure(dpll_solver *s) {
   t->epoch++;
 }
 
-void dpll__trail_reset(dpll_solver *s) {
+void dpll__trail_undo(dpll_solver *s) {
   trail_part *t = &s->trail;
   if (t->decision_level > 0)
     dpll__backtrack_to(s, 0);
   if (t->root_pure)
     drop_root_pure(s);
-  t->has_conflict = false;
 }
 
 /* Marks the queue done: the caller knows the literals on it need no

@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void dpll__pure_invalidate(dpll_solver *s) {
-  pure_part *p = &s->pure;
+static void free_counts(pure_part *p) {
   free(p->start);
   free(p->occ);
   free(p->sat_count);
@@ -18,6 +17,14 @@ void dpll__pure_invalidate(dpll_solver *s) {
   memset(p, 0, sizeof *p);
 }
 
+/* Outside dpll__pure_prepare the counts are either all there (valid) or
+ * none is, so that stopping is cheap when nothing is counted, as on every
+ * clause added. */
+void dpll__pure_invalidate(dpll_solver *s) {
+  if (s->pure.valid)
+    free_counts(&s->pure);
+}
+
 static void push_candidate(pure_part *p, int var) {
   if (!p->in_cand[var]) {
     p->in_cand[var] = 1;
@@ -25,14 +32,17 @@ static void push_candidate(pure_part *p, int var) {
   }
 }
 
-/* Each literal's clauses, grouped by literal (counting sort by literal). */
+/* Each literal's clauses, grouped by literal (a counting sort), and how
+ * many true literals each clause has now. */
 static int index_clauses(dpll_solver *s, size_t lits) {
   pure_part *p = &s->pure;
   size_t total = 0;
   for (size_t i = 0; i < dpll__num_clauses(s); i++) {
     const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
-    for (uint32_t k = 0; k < c->size; k++)
+    for (uint32_t k = 0; k < c->size; k++) {
       p->start[c->lits[k] + 1]++;
+      p->sat_count[i] += dpll__value(s, c->lits[k]) > 0;
+    }
     total += c->size;
   }
   for (size_t l = 0; l < lits; l++)
@@ -42,8 +52,11 @@ static int index_clauses(dpll_solver *s, size_t lits) {
     return DPLL_ENOMEM;
   for (size_t i = 0; i < dpll__num_clauses(s); i++) {
     const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
-    for (uint32_t k = 0; k < c->size; k++)
+    for (uint32_t k = 0; k < c->size; k++) {
       p->occ[p->start[c->lits[k]]++] = (uint32_t)i;
+      if (!p->sat_count[i])
+        p->unsat_occ[c->lits[k]]++;
+    }
   }
   for (size_t l = lits; l > 0; l--) /* the fill moved each start along */
     p->start[l] = p->start[l - 1];
@@ -58,7 +71,6 @@ int dpll__pure_prepare(dpll_solver *s) {
   pure_part *p = &s->pure;
   if (p->valid)
     return 0;
-  dpll__pure_invalidate(s);
   size_t lits = 2 * ((size_t)s->num_vars + 1), n = dpll__num_clauses(s);
   p->start = calloc(lits + 1, sizeof *p->start);
   p->sat_count = calloc(n + 1, sizeof *p->sat_count);
@@ -67,15 +79,8 @@ int dpll__pure_prepare(dpll_solver *s) {
   p->in_cand = calloc((size_t)s->num_vars + 1, 1);
   if (!p->start || !p->sat_count || !p->unsat_occ || !p->cand || !p->in_cand ||
       index_clauses(s, lits)) {
-    dpll__pure_invalidate(s);
+    free_counts(p);
     return DPLL_ENOMEM;
-  }
-  for (size_t i = 0; i < n; i++) {
-    const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
-    for (uint32_t k = 0; k < c->size; k++)
-      p->sat_count[i] += dpll__value(s, c->lits[k]) > 0;
-    for (uint32_t k = 0; k < c->size && !p->sat_count[i]; k++)
-      p->unsat_occ[c->lits[k]]++;
   }
   for (int v = s->num_vars; v >= 1; v--)
     if (dpll__value(s, lit_pos(v)) == 0)

@@ -10,9 +10,7 @@ void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx) {
   s->trace.ctx = fn ? ctx : NULL;
 }
 
-/* Every clause stored passes here first (clausedb.c), so that the buffer
- * always holds the longest and reporting never allocates. */
-int dpll__trace_reserve(dpll_solver *s, size_t n) {
+int dpll__trace_grow(dpll_solver *s, size_t n) {
   return DPLL_GROW(s->trace.buf, s->trace.cap, n, SIZE_MAX / sizeof(int));
 }
 
