@@ -431,6 +431,29 @@ void dpll__note_conflict(dpll_solver *s, cref ref);
 /* cdcl.c: the conflict-driven engine. */
 int dpll__cdcl(dpll_solver *s);
 
+/* reduce.c */
+void dpll__reduce_init(dpll_solver *s);
+bool dpll__reduce_due(const dpll_solver *s);
+int dpll__reduce(dpll_solver *s);
+void dpll__drop_learnts(dpll_solver *s);
+
+/* check.c: the invariants of every part and between parts.  dpll__check
+ * returns NULL if they hold, else what is wrong; it leaves the solver as
+ * it was (its marks are undone) and allocates nothing.  DPLL_CHECK runs it in
+ * debug builds every so often (its cost stays in proportion to the search's),
+ * DPLL_CHECK_ALL every time; both assert that it found nothing.  Release builds
+ * (NDEBUG) do neither. */
+const char *dpll__check(dpll_solver *s);
+void dpll__check_sometimes(dpll_solver *s);
+void dpll__check_always(dpll_solver *s);
+#ifdef NDEBUG
+#define DPLL_CHECK(s) ((void)0)
+#define DPLL_CHECK_ALL(s) ((void)0)
+#else
+#define DPLL_CHECK(s) dpll__check_sometimes(s)
+#define DPLL_CHECK_ALL(s) dpll__check_always(s)
+#endif
+
 /* analyze.c: from the false clause, derive the first-UIP clause into
  * learnt[0..learnt_size-1] (learnt[0] the asserting literal, learnt[1] one
  * of the highest level below), minimised; returns the level to jump to
@@ -441,12 +464,6 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
 const char *dpll__analysis_check(const dpll_solver *s);
 int dpll__analysis_grow(dpll_solver *s, int cap);
 void dpll__analysis_free(dpll_solver *s);
-
-/* reduce.c */
-void dpll__reduce_init(dpll_solver *s);
-bool dpll__reduce_due(const dpll_solver *s);
-int dpll__reduce(dpll_solver *s);
-void dpll__drop_learnts(dpll_solver *s);
 
 /* branch.c */
 unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
@@ -470,23 +487,6 @@ bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
 
 /* pure.c: assigns every pure literal; returns how many, or DPLL_ENOMEM. */
 int dpll__eliminate_pure(dpll_solver *s);
-
-/* check.c: the invariants of every part and between parts.  dpll__check
- * returns NULL if they hold, else what is wrong; it changes nothing and
- * allocates nothing.  DPLL_CHECK runs it in debug builds every so often
- * (its cost stays in proportion to the search's), DPLL_CHECK_ALL every
- * time; both assert that it found nothing.  Release builds (NDEBUG) do
- * neither. */
-const char *dpll__check(dpll_solver *s);
-void dpll__check_sometimes(dpll_solver *s);
-void dpll__check_always(dpll_solver *s);
-#ifdef NDEBUG
-#define DPLL_CHECK(s) ((void)0)
-#define DPLL_CHECK_ALL(s) ((void)0)
-#else
-#define DPLL_CHECK(s) dpll__check_sometimes(s)
-#define DPLL_CHECK_ALL(s) dpll__check_always(s)
-#endif
 
 /* propagate.c */
 void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
