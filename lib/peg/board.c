@@ -1,88 +1,10 @@
 /* board.c - boards (holes, triples, start, goal, positions), the board-file
- * parser and writer, and libpeg's messages. */
+ * parser and writer. */
 #include "internal.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *peg_version(void) { return PEG_VERSION; }
-
-const char *peg_strerror(int code) {
-  switch (code) {
-#define PEG_ERROR_TEXT(name, value, text)                                      \
-  case value:                                                                  \
-    return text;
-    PEG_ERRORS(PEG_ERROR_TEXT)
-#undef PEG_ERROR_TEXT
-  case 0:
-    return "success";
-  default:
-    return "unknown code";
-  }
-}
-
-int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
-              ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    err->line = line;
-    err->column = column;
-  }
-  return code;
-}
-
-/* ---- Growable text ----------------------------------------------------------
- */
-
-void peg__text_put(peg_text *t, const char *s, size_t n) {
-  if (t->failed)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 256;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *p = realloc(t->data, cap);
-    if (!p) {
-      t->failed = true;
-      return;
-    }
-    t->data = p;
-    t->cap = cap;
-  }
-  memcpy(t->data + t->len, s, n);
-  t->len += n;
-  t->data[t->len] = '\0';
-}
-
-void peg__text_printf(peg_text *t, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof buf) {
-    t->failed = true; /* our formats are short; never expected */
-    return;
-  }
-  peg__text_put(t, buf, (size_t)n);
-}
-
-char *peg__text_finish(peg_text *t, size_t *size) {
-  if (!t->failed && !t->data)
-    peg__text_put(t, "", 0);
-  if (t->failed) {
-    free(t->data);
-    return NULL;
-  }
-  if (size)
-    *size = t->len;
-  return t->data;
-}
 
 /* ---- The board -------------------------------------------------------------
  */
@@ -155,29 +77,25 @@ static void key_insert(peg_board *b, uint64_t key, size_t index) {
   b->triple_keys[2 * i + 1] = index;
 }
 
-/* Makes room for one more triple in the list and in the set. */
+/* Makes room for one more triple in the list and in the set.  The set
+ * stays at most half full; when it grows, it is filled again from the
+ * list, which holds every key. */
 static int reserve_triple(peg_board *b) {
-  if (b->num_triples == b->triples_cap) {
-    size_t cap = b->triples_cap ? 2 * b->triples_cap : 16;
-    int(*t)[3] = realloc(b->triples, cap * sizeof *t);
-    if (!t)
-      return PEG_ENOMEM;
-    b->triples = t;
-    b->triples_cap = cap;
-  }
-  if (2 * (b->num_triples + 1) > b->keys_cap) {
-    size_t cap = b->keys_cap ? 2 * b->keys_cap : 64;
-    uint64_t *keys = calloc(2 * cap, sizeof *keys);
-    if (!keys)
-      return PEG_ENOMEM;
-    uint64_t *old = b->triple_keys;
-    b->triple_keys = keys;
-    b->keys_cap = cap;
+  void *triples = b->triples, *keys = b->triple_keys;
+  size_t keys_cap = b->keys_cap;
+  int rc = peg__grow(&triples, &b->triples_cap, b->num_triples + 1,
+                     sizeof *b->triples);
+  b->triples = triples;
+  if (rc || (rc = peg__grow(&keys, &b->keys_cap, 2 * (b->num_triples + 1),
+                            2 * sizeof *b->triple_keys)))
+    return rc;
+  b->triple_keys = keys;
+  if (b->keys_cap != keys_cap) {
+    memset(b->triple_keys, 0, b->keys_cap * 2 * sizeof *b->triple_keys);
     for (size_t t = 0; t < b->num_triples; t++)
       key_insert(
           b, triple_key(b->triples[t][0], b->triples[t][1], b->triples[t][2]),
           t);
-    free(old);
   }
   return 0;
 }

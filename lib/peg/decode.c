@@ -189,7 +189,8 @@ int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
 
 typedef struct answer {
   unsigned char *values; /* [1..count]: 1 true, 0 false */
-  int count, cap;
+  int count;
+  size_t cap;
 } answer;
 
 static int lookup(void *ctx, int atom) {
@@ -269,14 +270,11 @@ static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
                        "atom %ld where atom %d was expected (values come in "
                        "order from 1)",
                        atom, a->count + 1);
-    if (a->count + 1 >= a->cap) {
-      int cap = a->cap ? 2 * a->cap : 1024;
-      unsigned char *v = realloc(a->values, (size_t)cap);
-      if (!v)
-        return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-      a->values = v;
-      a->cap = cap;
-    }
+    void *values = a->values;
+    int rc = peg__grow(&values, &a->cap, (size_t)a->count + 2, 1);
+    a->values = values;
+    if (rc)
+      return peg__fail(err, rc, 0, 0, "out of memory");
     a->values[++a->count] = (unsigned char)value;
     p = nl ? nl + 1 : end;
   }

@@ -39,6 +39,11 @@ int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
 #endif
     ;
 
+/* Makes room for need elements of elem bytes in *p, which holds *cap: on
+ * success *p and *cap may change (the elements kept); PEG_ENOMEM (also
+ * when the bytes overflow a size_t) leaves both as they were. */
+int peg__grow(void **p, size_t *cap, size_t need, size_t elem);
+
 /* A growable string for building text. */
 typedef struct peg_text {
   char *data;
