@@ -612,11 +612,40 @@ static void test_broken_keys(void **state) {
              failures, cases);
 }
 
+/* An atom line that is not the expected one is shown with '?' for odd
+ * bytes, cut after 63. */
+static void test_broken_key_messages(void **state) {
+  (void)state;
+  const struct {
+    const char *line, *shown;
+  } cases[] = {
+      {"5 Jump\x01(3,4,1,1)\xff\n", "5 Jump?(3,4,1,1)?"},
+      {"5 Jump(3,4,1,1)\t\n", "5 Jump(3,4,1,1)?"},
+      {"5 Jump(3,4,1,1)xxxxxxxxxxyyyyyyyyyyxxxxxxxxxxyyyyyyyyyyxxxxxxxxxx\n",
+       "5 Jump(3,4,1,1)xxxxxxxxxxyyyyyyyyyyxxxxxxxxxxyyyyyyyyyyxxxxxxxx"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *text = edit_key(15, cases[i].line, 0), want[200];
+    snprintf(want, sizeof want,
+             "expected the atom line '5 Jump(3,4,1,1)', found '%s'",
+             cases[i].shown);
+    peg_encoding *e = NULL;
+    peg_error err;
+    memset(&err, 0, sizeof err);
+    int rc = parse_key(text, strlen(text), &e, &err);
+    CHECK(rc == PEG_EKEY && err.line == 15 && strcmp(err.message, want) == 0,
+          "case %zu: gave %d at line %ld, '%s'", i, rc, err.line, err.message);
+    assert_null(e);
+    free(text);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_text_by_hand),
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_broken_keys),
+      cmocka_unit_test(test_broken_key_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -388,6 +388,7 @@ char *peg_board_text(const peg_board *b, size_t *size) {
  * ----------------------------------------------------- */
 
 #define MAX_WORDS 4096 /* words on one line (start and goal lists) */
+#define WORD_SHOWN 24  /* bytes of a word shown in a message */
 
 typedef struct word {
   const char *text;
@@ -402,10 +403,6 @@ typedef struct parser {
   size_t num_words;
   peg_error *err;
 } parser;
-
-static bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
 
 /* Splits the next line into words (a comment ends it); *more tells
  * whether there was a line.  Returns 0, or PEG_EPARSE for a NUL byte or
@@ -424,12 +421,13 @@ static int next_line(parser *ps, bool *more) {
     if (*q == '\0')
       return peg__fail(ps->err, PEG_EPARSE, ps->line, q - start + 1,
                        "NUL byte (a binary file?)");
-    if (is_blank(*q)) {
+    if (peg__is_blank(*q, PEG__BLANK_ALL)) {
       q++;
       continue;
     }
     const char *w = q;
-    while (q < stop && !is_blank(*q) && *q != '#' && *q != '\0')
+    while (q < stop && !peg__is_blank(*q, PEG__BLANK_ALL) && *q != '#' &&
+           *q != '\0')
       q++;
     if (ps->num_words == MAX_WORDS)
       return peg__fail(ps->err, PEG_EPARSE, ps->line, w - start + 1,
@@ -441,23 +439,10 @@ static int next_line(parser *ps, bool *more) {
   return 0;
 }
 
-/* The word as printable text for messages (cut, odd bytes escaped). */
+/* The word as printable text for messages. */
 static const char *shown(const word *w, char *buf, size_t size) {
-  size_t o = 0;
-  for (size_t i = 0; i < w->len && o + 8 < size; i++) {
-    unsigned char c = (unsigned char)w->text[i];
-    if (i == 24) {
-      memcpy(buf + o, "...", 3);
-      o += 3;
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f && c != '\'')
-      buf[o++] = (char)c;
-    else
-      o += (size_t)snprintf(buf + o, size - o, "\\x%02X", c);
-  }
-  buf[o] = '\0';
-  return buf;
+  return peg__printable(w->text, w->len, WORD_SHOWN, PEG__SHOWN_ESCAPED, buf,
+                        size);
 }
 
 static bool word_is(const word *w, const char *s) {

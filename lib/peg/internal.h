@@ -44,6 +44,30 @@ int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
  * when the bytes overflow a size_t) leaves both as they were. */
 int peg__grow(void **p, size_t *cap, size_t need, size_t elem);
 
+/* What separates words.  Every reader takes ' ' and '\t'; board files also
+ * take '\r', '\v' and '\f' (a file from Windows, a stray form feed), while
+ * a solver's answer lines never took them and still refuse them. */
+typedef enum peg__blanks {
+  PEG__BLANK_SPACE_TAB, /* ' ', '\t': a solver's answer */
+  PEG__BLANK_ALL        /* also '\r', '\v', '\f': board files */
+} peg__blanks;
+
+bool peg__is_blank(char c, peg__blanks which);
+
+/* How a piece of input is shown in a message.  Board files' words show
+ * every odd byte, and the quote that surrounds them, as \xNN and mark a cut
+ * with "..."; answer and key lines show odd bytes as '?' and are cut
+ * silently.  The messages in tests/data/peg pin both. */
+typedef enum peg__shown {
+  PEG__SHOWN_ESCAPED, /* odd bytes and '\'' as \xNN; "..." after a cut */
+  PEG__SHOWN_MASKED   /* odd bytes as '?'; cut silently */
+} peg__shown;
+
+/* s[0..len-1] as printable text in buf (size bytes, NUL-terminated): its
+ * first `most` bytes as `how` says, and no more than fit.  Returns buf. */
+const char *peg__printable(const char *s, size_t len, size_t most,
+                           peg__shown how, char *buf, size_t size);
+
 /* A growable string for building text. */
 typedef struct peg_text {
   char *data;

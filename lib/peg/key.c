@@ -59,7 +59,9 @@ static bool is(const lines *l, const char *s) {
   return l->len == strlen(s) && !memcmp(l->text, s, l->len);
 }
 
-/* Reads "options name=value ..." into e. */
+/* Reads "options name=value ..." into e.  peg_key_text separates the
+ * options with one space, and only a space separates them here (a tab
+ * never did, so a key with one is still refused). */
 static int read_options(const lines *l, peg_encoding *e, peg_error *err) {
   const char *p = l->text + 8, *end = l->text + l->len; /* "options " */
   while (p < end) {
@@ -142,12 +144,10 @@ int peg__key_parse(const char *text, size_t size, long line0,
       goto fail;
     }
     if (!is(&l, expect)) {
-      size_t shown = l.len < sizeof name - 1 ? l.len : sizeof name - 1;
-      for (size_t i = 0; i < shown; i++) /* printable, for the message */
-        name[i] = l.text[i] >= 0x20 && l.text[i] < 0x7f ? l.text[i] : '?';
-      name[shown] = '\0';
       rc = peg__fail(err, PEG_EKEY, l.line, 1,
-                     "expected the atom line '%s', found '%s'", expect, name);
+                     "expected the atom line '%s', found '%s'", expect,
+                     peg__printable(l.text, l.len, sizeof name - 1,
+                                    PEG__SHOWN_MASKED, name, sizeof name));
       goto fail;
     }
   }

@@ -106,3 +106,45 @@ char *peg__text_finish(peg_text *t, size_t *size) {
     *size = t->len;
   return t->data;
 }
+
+/* ---- Words in messages -----------------------------------------------------
+ */
+
+bool peg__is_blank(char c, peg__blanks which) {
+  if (c == ' ' || c == '\t')
+    return true;
+  return which == PEG__BLANK_ALL && (c == '\r' || c == '\v' || c == '\f');
+}
+
+/* Appends s[0..n-1] to buf at *o if it fits with the NUL after it. */
+static bool append(char *buf, size_t size, size_t *o, const char *s, size_t n) {
+  if (*o + n >= size)
+    return false;
+  memcpy(buf + *o, s, n);
+  *o += n;
+  return true;
+}
+
+const char *peg__printable(const char *s, size_t len, size_t most,
+                           peg__shown how, char *buf, size_t size) {
+  if (!size)
+    return buf;
+  size_t o = 0;
+  bool fits = true;
+  for (size_t i = 0; i < len && i < most && fits; i++) {
+    unsigned char c = (unsigned char)s[i];
+    char piece[8] = {(char)c};
+    size_t n = 1;
+    if (c < 0x20 || c >= 0x7f || (how == PEG__SHOWN_ESCAPED && c == '\'')) {
+      if (how == PEG__SHOWN_ESCAPED)
+        n = (size_t)snprintf(piece, sizeof piece, "\\x%02X", c);
+      else
+        piece[0] = '?';
+    }
+    fits = append(buf, size, &o, piece, n);
+  }
+  if (fits && how == PEG__SHOWN_ESCAPED && len > most)
+    append(buf, size, &o, "...", 3);
+  buf[o] = '\0';
+  return buf;
+}
