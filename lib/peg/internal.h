@@ -86,6 +86,35 @@ char *peg__text_finish(peg_text *t, size_t *size);
 
 /* ---- encode.c ------------------------------------------------------------ */
 
+/* Clauses on their way to the caller's callback, through one buffer. */
+typedef struct peg__emitter {
+  peg_clause_fn fn;
+  void *ctx;
+  int *lits;
+  int rc; /* the callback's first non-zero return */
+} peg__emitter;
+
+/* Sends the clause lits[0..n-1]; false once the callback has refused. */
+static inline bool peg__send(peg__emitter *m, size_t n) {
+  if (!m->rc)
+    m->rc = m->fn(m->ctx, m->lits, n);
+  return !m->rc;
+}
+
+static inline bool peg__send2(peg__emitter *m, int a, int b) {
+  m->lits[0] = a;
+  m->lits[1] = b;
+  return peg__send(m, 2);
+}
+
+static inline int64_t peg__pairs(int64_t n) { return n * (n - 1) / 2; }
+
+/* Whether name is an atom's name of the form prefix "N,...,N)", count
+ * positive numbers, which go to x[0..count-1]. */
+bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
+
+/* ---- amo.c --------------------------------------------------------------- */
+
 /* The most levels of commanders: each level has a third of the one below,
  * so 24 levels would take more than 3^24 jumps. */
 #define PEG__AMO_LEVELS 24
@@ -115,6 +144,18 @@ int64_t peg__amo_clauses(const peg__amo *l);
  * first non-zero value. */
 int peg__amo_emit(const peg__amo *l, const int *x, int aux0, peg_clause_fn fn,
                   void *ctx);
+
+/* The name of auxiliary atom k (0-based within its step) at time, as
+ * snprintf (l has aux > k). */
+int peg__amo_aux_name(const peg__amo *l, size_t k, int time, char *buf,
+                      size_t size);
+
+/* The k (0-based within its step) of the auxiliary atom called name, and its
+ * time in *time (>= 1, not checked against the steps); -1 if encoding
+ * l->how has no atom so called. */
+long peg__amo_aux_parse(const peg__amo *l, const char *name, int *time);
+
+/* ---- encode.c, the encoding ---------------------------------------------- */
 
 struct peg_encoding {
   peg_board *board; /* own copy */

@@ -64,8 +64,7 @@ int peg__grow(void **p, size_t *cap, size_t need, size_t elem) {
   return 0;
 }
 
-/* ---- Growable text ---------------------------------------------------------
- */
+/* ---- Growable text ------------------------------------------------------ */
 
 void peg__text_put(peg_text *t, const char *s, size_t n) {
   if (t->failed)
@@ -107,8 +106,7 @@ char *peg__text_finish(peg_text *t, size_t *size) {
   return t->data;
 }
 
-/* ---- Words in messages -----------------------------------------------------
- */
+/* ---- Blanks, and words in messages -------------------------------------- */
 
 bool peg__is_blank(char c, peg__blanks which) {
   if (c == ' ' || c == '\t')
