@@ -263,7 +263,8 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  *   position_classes  1 (default): with one peg anywhere as the goal and a
  *                     given start, rule out the final holes that a colour
  *                     parity argument shows unreachable.
- *   at_most_one       how "at most one jump per time step" is written,
+ *   at_most_one       how "at most one jump per time step" is written
+ *                     (a row of PEG_AMO_ENCODINGS below),
  *                     for the J jumps of a step:
  *                     PEG_AMO_PAIRWISE (default: the seed's J(J-1)/2
  *                     clauses);
@@ -283,10 +284,36 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  * With canonical_order and position_classes at 0 the models are exactly
  * the plays (with at_least_one also at 1 when the counter or the product
  * is used: without it, a step with no jump leaves their atoms free). */
-#define PEG_AMO_PAIRWISE 0
-#define PEG_AMO_SEQUENTIAL 1
-#define PEG_AMO_PRODUCT 2
-#define PEG_AMO_COMMANDER 3
+
+/* The at-most-one encodings, one row each: X(NAME, value, name, summary)
+ * gives PEG_AMO_NAME = value, the name peg_amo_name returns and
+ * peg_amo_lookup reads, and a one-line summary for help texts.  The values
+ * are what a key's at_most_one=N says, so they never change; a new
+ * encoding is a new last row.  PEG_AMO_COUNT is one past the last. */
+#define PEG_AMO_ENCODINGS(X)                                                   \
+  X(PAIRWISE, 0, pairwise, "a clause for every two")                           \
+  X(SEQUENTIAL, 1, sequential, "a counter: 3J-4 clauses, J-1 more atoms")      \
+  X(PRODUCT, 2, product,                                                       \
+    "a grid of about sqrt(J) rows and columns: about 2J clauses, "             \
+    "2 sqrt(J) atoms")                                                         \
+  X(COMMANDER, 3, commander, "groups of three: about 3.5J clauses, J/2 atoms")
+
+enum peg_amo {
+#define PEG_AMO_ENUM(NAME, value, name, summary) PEG_AMO_##NAME = value,
+  PEG_AMO_ENCODINGS(PEG_AMO_ENUM)
+#undef PEG_AMO_ENUM
+      PEG_AMO_COUNT /* one past the last */
+};
+
+/* The name of at-most-one encoding how ("pairwise", ...; static), or NULL
+ * if how is not 0..PEG_AMO_COUNT-1. */
+PEG_API const char *peg_amo_name(int how);
+
+/* The encoding called name (exactly as peg_amo_name spells it): its value,
+ * PEG_EOPTION if there is none of that name, or PEG_EINVAL if name is
+ * NULL. */
+PEG_API int peg_amo_lookup(const char *name);
+
 /* Set before emitting.  set returns 0, PEG_EOPTION (no such option or a
  * value out of range) or PEG_ETOOBIG (the at-most-one encoding's atoms
  * would be more than an int numbers; the option keeps its value). */

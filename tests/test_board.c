@@ -806,6 +806,37 @@ static void test_parse_errors_loose(void **state) {
   assert_null(b);
 }
 
+/* Words in messages: odd bytes and the quote as \xNN, a word cut after
+ * 24 bytes with "...", exactly as the messages have always shown them. */
+static void test_parse_messages_show_words(void **state) {
+  (void)state;
+  const struct {
+    const char *text, *message;
+  } cases[] = {
+      {"4 1\nk\x01'\xe9"
+       "z\n",
+       "unknown keyword 'k\\x01\\x27\\xE9z' (expected a triple, 'start', "
+       "'goal', 'layout' or 'at')"},
+      {"4 1\nabcdefghijklmnopqrstuvwxyzABCD 1\n",
+       "unknown keyword 'abcdefghijklmnopqrstuvwx...' (expected a triple, "
+       "'start', 'goal', 'layout' or 'at')"},
+      {"4 1\nabcdefghijklmnopqrstuvwx\n",
+       "unknown keyword 'abcdefghijklmnopqrstuvwx' (expected a triple, "
+       "'start', 'goal', 'layout' or 'at')"},
+      {"4 1\n1 2 3\xff\n", "expected the hole (a number), found '3\\xFF'"},
+      /* \v and \f separate words in a board file */
+      {"4 1\n1\v2\f3 x\n", "a triple is three holes, not 4"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    peg_error err;
+    memset(&err, 0, sizeof err);
+    peg_board *b = NULL;
+    int rc = parse(cases[i].text, &b, &err);
+    CHECK(rc == PEG_EPARSE && strcmp(err.message, cases[i].message) == 0,
+          "case %zu: gave %d, '%s'", i, rc, err.message);
+  }
+}
+
 /* ---- peg_board_text ---- */
 
 static void round_trip(const char *what, const peg_board *b) {
@@ -940,6 +971,7 @@ int main(void) {
       cmocka_unit_test(test_parse_any_order),
       cmocka_unit_test(test_parse_errors),
       cmocka_unit_test(test_parse_errors_loose),
+      cmocka_unit_test(test_parse_messages_show_words),
       cmocka_unit_test(test_text_hand_made),
       cmocka_unit_test(test_text_catalogue),
       cmocka_unit_test(test_text_no_pegs),

@@ -926,6 +926,43 @@ static void test_result_errors(void **state) {
     fail_msg("%d broken answers handled wrongly (FAIL lines above)", failures);
 }
 
+/* The answer's lines: ' ' and '\t' separate, nothing else does (unlike a
+ * board file), and a line that is no value is shown with '?' for odd
+ * bytes, cut after 39. */
+static void test_result_messages(void **state) {
+  (void)state;
+  const char *const expected = "expected 'N T' or 'N F' (an atom and its "
+                               "value) or the line '0', found '%s'";
+  const struct {
+    const char *text, *shown; /* NULL: the values are good, the key missing */
+  } cases[] = {
+      {"1 T\x01\n0\n", "1 T?"},
+      {"1\vT\n0\n", "1?T"},
+      {"1 T\r\r\n0\n", "1 T?"},
+      {"1 T\xe9\n0\n", "1 T?"},
+      {"xxxxxxxxxxyyyyyyyyyyxxxxxxxxxxyyyyyyyyyyxxxxxxxxxx\n",
+       "xxxxxxxxxxyyyyyyyyyyxxxxxxxxxxyyyyyyyyy"},
+      {"1\tT\t\n0\n", NULL},
+      {" 1 \t F\r\n0\n", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    peg_result r;
+    peg_error err;
+    memset(&err, 0, sizeof err);
+    int rc = read_result(cases[i].text, strlen(cases[i].text), &r, &err);
+    char want[200];
+    if (cases[i].shown) {
+      snprintf(want, sizeof want, expected, cases[i].shown);
+      CHECK(
+          rc == PEG_EANSWER && err.line == 1 && strcmp(err.message, want) == 0,
+          "case %zu: gave %d at line %ld, '%s'", i, rc, err.line, err.message);
+    } else
+      CHECK(rc == PEG_EKEY && err.line == 3, "case %zu: gave %d at %ld, '%s'",
+            i, rc, err.line, err.message);
+    peg_result_clear(&r);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_decode_plays),
@@ -936,6 +973,7 @@ int main(void) {
       cmocka_unit_test(test_result_read),
       cmocka_unit_test(test_result_from_dpll),
       cmocka_unit_test(test_result_errors),
+      cmocka_unit_test(test_result_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

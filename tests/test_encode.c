@@ -2,7 +2,7 @@
  * hand, the clauses emitted compared with the table of docs/encoding.md
  * (rebuilt here independently), the numbering of atoms and their names,
  * options, errors, the callback's stop, the at-most-one encodings against a
- * brute-force oracle (white-box: encode.c's peg__amo_*), and the semantic
+ * brute-force oracle (white-box: amo.c's peg__amo_*), and the semantic
  * test: for small
  * puzzles every model that libdpll finds is a legal play (judged by
  * pegcheck, read from the Jump atoms by the numbering formula, not by
@@ -200,7 +200,8 @@ static void test_counts_four_hole(void **state) {
   assert_int_equal(peg_atom_lookup(e, "Count(0,1)"), PEG_EATOM);
   assert_int_equal(peg_atom_lookup(e, "Row(1,1)"), PEG_EATOM);
   assert_int_equal(peg_atom_lookup(e, "Cmd(1,1,1)"), PEG_EATOM);
-  assert_int_equal(peg_encoding_set_option(e, "at_most_one", 4), PEG_EOPTION);
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_COUNT),
+                   PEG_EOPTION);
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", -1), PEG_EOPTION);
   int v = -1;
   assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
@@ -363,43 +364,97 @@ static void test_counts_big(void **state) {
 
 /* ---- at most one jump per step, encoding by encoding ---- */
 
-static const char *const amo_names[] = {"pairwise", "sequential", "product",
-                                        "commander"};
-
 /* The auxiliary atoms per step of encoding how for n jumps, and its
- * clauses per step, from docs/encoding.md. */
+ * clauses per step, from docs/encoding.md.  A new encoding needs its
+ * formulas here: the tests refuse one they do not know. */
 static int64_t amo_atoms(int how, int64_t n) {
-  if (how == PEG_AMO_SEQUENTIAL)
+  int64_t p = 1;
+  switch (how) {
+  case PEG_AMO_PAIRWISE:
+    return 0;
+  case PEG_AMO_SEQUENTIAL:
     return n >= 2 ? n - 1 : 0;
-  if (how == PEG_AMO_PRODUCT) {
-    int64_t p = 1;
+  case PEG_AMO_PRODUCT:
     while (p * p < n)
       p++;
     return n >= 2 ? p + (n + p - 1) / p : 0;
-  }
-  if (how == PEG_AMO_COMMANDER)
+  case PEG_AMO_COMMANDER:
     return n > 3 ? (n + 2) / 3 + amo_atoms(how, (n + 2) / 3) : 0;
-  return 0;
+  default:
+    fail_msg("no formula for the atoms of at-most-one encoding %d", how);
+    return -1;
+  }
 }
 
 static int64_t amo_clauses(int how, int64_t n) {
-  int64_t pairs = n * (n - 1) / 2;
-  if (how == PEG_AMO_SEQUENTIAL)
+  int64_t p = 1, q, r;
+  switch (how) {
+  case PEG_AMO_PAIRWISE:
+    return n * (n - 1) / 2;
+  case PEG_AMO_SEQUENTIAL:
     return n >= 2 ? 3 * n - 4 : 0;
-  if (how == PEG_AMO_PRODUCT) {
-    int64_t p = 1;
+  case PEG_AMO_PRODUCT:
     while (p * p < n)
       p++;
-    int64_t q = (n + p - 1) / p;
+    q = (n + p - 1) / p;
     return n >= 2 ? 2 * n + p * (p - 1) / 2 + q * (q - 1) / 2 : 0;
-  }
-  if (how == PEG_AMO_COMMANDER && n > 3) {
+  case PEG_AMO_COMMANDER:
+    if (n <= 3)
+      return n * (n - 1) / 2;
     /* groups of three and a last one of n mod 3: pairs, "member ->
      * commander", "commander -> some member" */
-    int64_t r = n % 3, groups = r ? r * (r - 1) / 2 + r + 1 : 0;
-    return 7 * (n / 3) + groups + amo_clauses(how, (n + 2) / 3);
+    r = n % 3;
+    return 7 * (n / 3) + (r ? r * (r - 1) / 2 + r + 1 : 0) +
+           amo_clauses(how, (n + 2) / 3);
+  default:
+    fail_msg("no formula for the clauses of at-most-one encoding %d", how);
+    return -1;
   }
-  return pairs;
+}
+
+/* The encodings' names and values, both ways; the names are those of
+ * peg-front --at-most-one. */
+static void test_amo_names(void **state) {
+  (void)state;
+  const struct {
+    int how;
+    const char *name;
+  } known[] = {{PEG_AMO_PAIRWISE, "pairwise"},
+               {PEG_AMO_SEQUENTIAL, "sequential"},
+               {PEG_AMO_PRODUCT, "product"},
+               {PEG_AMO_COMMANDER, "commander"}};
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+    assert_string_equal(peg_amo_name(known[i].how), known[i].name);
+    assert_int_equal(peg_amo_lookup(known[i].name), known[i].how);
+  }
+  /* the four keep the values that keys say (at_most_one=N) */
+  assert_int_equal(PEG_AMO_PAIRWISE, 0);
+  assert_int_equal(PEG_AMO_SEQUENTIAL, 1);
+  assert_int_equal(PEG_AMO_PRODUCT, 2);
+  assert_int_equal(PEG_AMO_COMMANDER, 3);
+  for (int how = 0; how < PEG_AMO_COUNT; how++) {
+    const char *name = peg_amo_name(how);
+    CHECK(name && name[0], "encoding %d has no name", how);
+    CHECK(peg_amo_lookup(name) == how, "%s looks up to %d", name,
+          peg_amo_lookup(name));
+    int v = -1;
+    peg_board *b = four_hole(1);
+    peg_encoding *e = encode(b);
+    CHECK(peg_encoding_set_option(e, "at_most_one", how) == 0 &&
+              peg_encoding_get_option(e, "at_most_one", &v) == 0 && v == how,
+          "%s: the option refuses value %d", name, how);
+    peg_encoding_free(e);
+    peg_board_free(b);
+  }
+  assert_null(peg_amo_name(-1));
+  assert_null(peg_amo_name(PEG_AMO_COUNT));
+  assert_null(peg_amo_name(INT_MAX));
+  assert_int_equal(peg_amo_lookup(NULL), PEG_EINVAL);
+  const char *const not_names[] = {
+      "", "Pairwise", "pairwise ", " pairwise", "pair", "commanders", "0", "1"};
+  for (size_t i = 0; i < sizeof not_names / sizeof *not_names; i++)
+    CHECK(peg_amo_lookup(not_names[i]) == PEG_EOPTION, "'%s' looks up to %d",
+          not_names[i], peg_amo_lookup(not_names[i]));
 }
 
 /* The oracle: for each encoding and n = 0..12 literals (1..n, the
@@ -411,9 +466,9 @@ static int64_t amo_clauses(int how, int64_t n) {
  * do. */
 static void test_amo_oracle(void **state) {
   (void)state;
-  for (int how = PEG_AMO_PAIRWISE; how <= PEG_AMO_COMMANDER; how++)
+  for (int how = 0; how < PEG_AMO_COUNT; how++)
     for (int n = 0; n <= 12; n++) {
-      const char *name = amo_names[how];
+      const char *name = peg_amo_name(how);
       peg__amo l = peg__amo_layout(how, (size_t)n);
       CHECK((int64_t)l.aux == amo_atoms(how, n),
             "%s, n = %d: %zu auxiliary atoms, expected %lld", name, n, l.aux,
@@ -491,7 +546,7 @@ static void test_counts_amo(void **state) {
   const int one[] = {2};
   assert_int_equal(peg_board_set_start(boards[6], one, 1), 0);
   for (int i = 0; i < 7; i++)
-    for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how++)
+    for (int how = 0; how < PEG_AMO_COUNT; how++)
       for (int variant = 0; variant < 3; variant++) {
         const peg_board *b = boards[i];
         peg_encoding *e = variant ? encode_default(b) : encode(b);
@@ -507,30 +562,30 @@ static void test_counts_amo(void **state) {
                   peg_encoding_clauses(e) == clauses,
               "%s, %s, variant %d: %d atoms and %lld clauses, expected %lld "
               "and %lld",
-              what[i], amo_names[how], variant, peg_encoding_atoms(e),
+              what[i], peg_amo_name(how), variant, peg_encoding_atoms(e),
               (long long)peg_encoding_clauses(e), (long long)atoms,
               (long long)clauses);
         cnf f;
         emit_all(e, &f);
         CHECK((int64_t)f.num == clauses, "%s, %s: emit gave %zu clauses",
-              what[i], amo_names[how], f.num);
+              what[i], peg_amo_name(how), f.num);
         unsigned char *seen = calloc((size_t)atoms + 1, 1);
         assert_non_null(seen);
         for (size_t k = 0; k < f.num_lits; k++) {
           int v = abs(f.lits[k]);
           CHECK(v >= 1 && v <= atoms, "%s, %s: literal %d out of range",
-                what[i], amo_names[how], f.lits[k]);
+                what[i], peg_amo_name(how), f.lits[k]);
           seen[v] = 1;
         }
         int base = peg_board_holes(b) * (int)(T + 1) + (int)(J * T);
         for (int a = 1; a <= atoms; a++) {
           CHECK(seen[a], "%s, %s: atom %d in no clause", what[i],
-                amo_names[how], a);
+                peg_amo_name(how), a);
           char name[64];
           if (a > base) {
             assert_true(peg_atom_name(e, a, name, sizeof name) > 0);
             CHECK(peg_atom_lookup(e, name) == a, "%s, %s: %s looks up to %d",
-                  what[i], amo_names[how], name, peg_atom_lookup(e, name));
+                  what[i], peg_amo_name(how), name, peg_atom_lookup(e, name));
           }
         }
         free(seen);
@@ -545,7 +600,8 @@ static void test_counts_amo(void **state) {
  * triples as the Jump and Peg atoms allow.  The pairwise encoding fits,
  * the others do not, and a refused value leaves the option as it was;
  * then a board with room for the product's 1441 atoms per step but not
- * for the others. */
+ * for the sequential counter's or the commanders'.  Every encoding is
+ * tried: amo_atoms says which fit. */
 static peg_board *many_triples(int64_t triples) {
   peg_board *b = peg_board_new(4096);
   assert_non_null(b);
@@ -557,21 +613,39 @@ static peg_board *many_triples(int64_t triples) {
   return b;
 }
 
+/* Sets at_most_one to each encoding in turn on e, whose option is `kept`
+ * with base atoms besides the encoding's, for T steps of J jumps: those
+ * whose atoms (by amo_atoms) pass INT_MAX are refused and leave the option
+ * and the atoms as they were; the others are taken (and undone). */
+static void try_every_amo(peg_encoding *e, int kept, int64_t base, int64_t J,
+                          int64_t T) {
+  int64_t atoms = base + T * amo_atoms(kept, J);
+  assert_int_equal(peg_encoding_atoms(e), atoms);
+  for (int how = 0; how < PEG_AMO_COUNT; how++) {
+    int64_t need = base + T * amo_atoms(how, J);
+    int rc = peg_encoding_set_option(e, "at_most_one", how), v = -1;
+    CHECK(rc == (need > INT_MAX ? PEG_ETOOBIG : 0),
+          "%s: %lld atoms, set_option gave %d", peg_amo_name(how),
+          (long long)need, rc);
+    assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
+    assert_int_equal(v, rc ? kept : how);
+    assert_int_equal(peg_encoding_atoms(e), rc ? atoms : need);
+    assert_int_equal(peg_encoding_set_option(e, "at_most_one", kept), 0);
+  }
+}
+
 static void test_amo_too_big(void **state) {
   (void)state;
   const int64_t N = 4096, T = 4094;
   int64_t most = (INT_MAX - N * (T + 1)) / (2 * T);
   peg_board *b = many_triples(most);
   peg_encoding *e = encode(b);
-  assert_int_equal(peg_encoding_atoms(e), 2 * most * T + N * (T + 1));
-  for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how++) {
-    CHECK(peg_encoding_set_option(e, "at_most_one", how) == PEG_ETOOBIG,
-          "%s: not too big", amo_names[how]);
-    int v = -1;
-    assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
-    assert_int_equal(v, PEG_AMO_PAIRWISE);
-    assert_int_equal(peg_encoding_atoms(e), 2 * most * T + N * (T + 1));
-  }
+  int64_t base = 2 * most * T + N * (T + 1);
+  assert_int_equal(peg_encoding_atoms(e), base);
+  assert_true(base + T * amo_atoms(PEG_AMO_SEQUENTIAL, 2 * most) > INT_MAX);
+  assert_true(base + T * amo_atoms(PEG_AMO_PRODUCT, 2 * most) > INT_MAX);
+  assert_true(base + T * amo_atoms(PEG_AMO_COMMANDER, 2 * most) > INT_MAX);
+  try_every_amo(e, PEG_AMO_PAIRWISE, base, 2 * most, T);
   peg_encoding_free(e);
   peg_board_free(b);
 
@@ -579,20 +653,14 @@ static void test_amo_too_big(void **state) {
   int64_t fewer = most - 800, J = 2 * fewer;
   b = many_triples(fewer);
   e = encode(b);
-  int64_t base = J * T + N * (T + 1);
+  base = J * T + N * (T + 1);
   assert_int_equal(amo_atoms(PEG_AMO_PRODUCT, J), 1441);
   assert_true(base + 1441 * T <= INT_MAX);
+  assert_true(base + T * amo_atoms(PEG_AMO_SEQUENTIAL, J) > INT_MAX);
+  assert_true(base + T * amo_atoms(PEG_AMO_COMMANDER, J) > INT_MAX);
   assert_int_equal(peg_encoding_set_option(e, "at_most_one", PEG_AMO_PRODUCT),
                    0);
-  assert_int_equal(peg_encoding_atoms(e), base + 1441 * T);
-  for (int how = PEG_AMO_SEQUENTIAL; how <= PEG_AMO_COMMANDER; how += 2) {
-    CHECK(peg_encoding_set_option(e, "at_most_one", how) == PEG_ETOOBIG,
-          "%s: not too big", amo_names[how]);
-    int v = -1;
-    assert_int_equal(peg_encoding_get_option(e, "at_most_one", &v), 0);
-    assert_int_equal(v, PEG_AMO_PRODUCT);
-    assert_int_equal(peg_encoding_atoms(e), base + 1441 * T);
-  }
+  try_every_amo(e, PEG_AMO_PRODUCT, base, J, T);
   char name[64];
   assert_true(peg_atom_name(e, peg_encoding_atoms(e), name, sizeof name) > 0);
   snprintf(name, sizeof name, "Col(720,%d)", (int)T);
@@ -1642,6 +1710,7 @@ int main(void) {
       cmocka_unit_test(test_counts_no_jump),
       cmocka_unit_test(test_counts_no_triple),
       cmocka_unit_test(test_counts_big),
+      cmocka_unit_test(test_amo_names),
       cmocka_unit_test(test_amo_oracle),
       cmocka_unit_test(test_counts_amo),
       cmocka_unit_test(test_amo_too_big),

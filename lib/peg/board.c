@@ -1,88 +1,10 @@
-/* board.c - boards (holes, triples, start, goal, positions), the board-file
- * parser and writer, and libpeg's messages. */
+/* board.c - boards (holes, triples, start, goal, positions), and writing
+ * them as board files (parse.c reads them). */
 #include "internal.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *peg_version(void) { return PEG_VERSION; }
-
-const char *peg_strerror(int code) {
-  switch (code) {
-#define PEG_ERROR_TEXT(name, value, text)                                      \
-  case value:                                                                  \
-    return text;
-    PEG_ERRORS(PEG_ERROR_TEXT)
-#undef PEG_ERROR_TEXT
-  case 0:
-    return "success";
-  default:
-    return "unknown code";
-  }
-}
-
-int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
-              ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    err->line = line;
-    err->column = column;
-  }
-  return code;
-}
-
-/* ---- Growable text ----------------------------------------------------------
- */
-
-void peg__text_put(peg_text *t, const char *s, size_t n) {
-  if (t->failed)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 256;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *p = realloc(t->data, cap);
-    if (!p) {
-      t->failed = true;
-      return;
-    }
-    t->data = p;
-    t->cap = cap;
-  }
-  memcpy(t->data + t->len, s, n);
-  t->len += n;
-  t->data[t->len] = '\0';
-}
-
-void peg__text_printf(peg_text *t, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof buf) {
-    t->failed = true; /* our formats are short; never expected */
-    return;
-  }
-  peg__text_put(t, buf, (size_t)n);
-}
-
-char *peg__text_finish(peg_text *t, size_t *size) {
-  if (!t->failed && !t->data)
-    peg__text_put(t, "", 0);
-  if (t->failed) {
-    free(t->data);
-    return NULL;
-  }
-  if (size)
-    *size = t->len;
-  return t->data;
-}
 
 /* ---- The board -------------------------------------------------------------
  */
@@ -155,29 +77,25 @@ static void key_insert(peg_board *b, uint64_t key, size_t index) {
   b->triple_keys[2 * i + 1] = index;
 }
 
-/* Makes room for one more triple in the list and in the set. */
+/* Makes room for one more triple in the list and in the set.  The set
+ * stays at most half full; when it grows, it is filled again from the
+ * list, which holds every key. */
 static int reserve_triple(peg_board *b) {
-  if (b->num_triples == b->triples_cap) {
-    size_t cap = b->triples_cap ? 2 * b->triples_cap : 16;
-    int(*t)[3] = realloc(b->triples, cap * sizeof *t);
-    if (!t)
-      return PEG_ENOMEM;
-    b->triples = t;
-    b->triples_cap = cap;
-  }
-  if (2 * (b->num_triples + 1) > b->keys_cap) {
-    size_t cap = b->keys_cap ? 2 * b->keys_cap : 64;
-    uint64_t *keys = calloc(2 * cap, sizeof *keys);
-    if (!keys)
-      return PEG_ENOMEM;
-    uint64_t *old = b->triple_keys;
-    b->triple_keys = keys;
-    b->keys_cap = cap;
+  void *triples = b->triples, *keys = b->triple_keys;
+  size_t keys_cap = b->keys_cap;
+  int rc = peg__grow(&triples, &b->triples_cap, b->num_triples + 1,
+                     sizeof *b->triples);
+  b->triples = triples;
+  if (rc || (rc = peg__grow(&keys, &b->keys_cap, 2 * (b->num_triples + 1),
+                            2 * sizeof *b->triple_keys)))
+    return rc;
+  b->triple_keys = keys;
+  if (b->keys_cap != keys_cap) {
+    memset(b->triple_keys, 0, b->keys_cap * 2 * sizeof *b->triple_keys);
     for (size_t t = 0; t < b->num_triples; t++)
       key_insert(
           b, triple_key(b->triples[t][0], b->triples[t][1], b->triples[t][2]),
           t);
-    free(old);
   }
   return 0;
 }
@@ -389,8 +307,7 @@ static int repeated_position(const peg_board *b, int *first) {
   return found;
 }
 
-/* peg_board_check, also giving the hole at fault (0 if none). */
-static int check(const peg_board *b, peg_error *err, int *hole) {
+int peg__board_check(const peg_board *b, peg_error *err, int *hole) {
   *hole = 0;
   int start = peg_board_start_pegs(b), goal = peg_board_goal_pegs(b);
   if (goal > start)
@@ -419,7 +336,7 @@ static int check(const peg_board *b, peg_error *err, int *hole) {
 
 int peg_board_check(const peg_board *b, peg_error *err) {
   int hole;
-  return b ? check(b, err, &hole) : PEG_EINVAL;
+  return b ? peg__board_check(b, err, &hole) : PEG_EINVAL;
 }
 
 /* ---- Writing a board file
@@ -464,355 +381,4 @@ char *peg_board_text(const peg_board *b, size_t *size) {
     peg__text_printf(&t, "%d %d %d\n", b->triples[i][0], b->triples[i][1],
                      b->triples[i][2]);
   return peg__text_finish(&t, size);
-}
-
-/* ---- Parsing a board file
- * ----------------------------------------------------- */
-
-#define MAX_WORDS 4096 /* words on one line (start and goal lists) */
-
-typedef struct word {
-  const char *text;
-  size_t len;
-  long column;
-} word;
-
-typedef struct parser {
-  const char *p, *end;
-  long line;
-  word *words;
-  size_t num_words;
-  peg_error *err;
-} parser;
-
-static bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Splits the next line into words (a comment ends it); *more tells
- * whether there was a line.  Returns 0, or PEG_EPARSE for a NUL byte or
- * too many words. */
-static int next_line(parser *ps, bool *more) {
-  *more = false;
-  if (ps->p >= ps->end)
-    return 0;
-  const char *start = ps->p;
-  const char *nl = memchr(ps->p, '\n', (size_t)(ps->end - ps->p));
-  const char *stop = nl ? nl : ps->end;
-  ps->line++;
-  ps->num_words = 0;
-  const char *q = start;
-  while (q < stop && *q != '#') {
-    if (*q == '\0')
-      return peg__fail(ps->err, PEG_EPARSE, ps->line, q - start + 1,
-                       "NUL byte (a binary file?)");
-    if (is_blank(*q)) {
-      q++;
-      continue;
-    }
-    const char *w = q;
-    while (q < stop && !is_blank(*q) && *q != '#' && *q != '\0')
-      q++;
-    if (ps->num_words == MAX_WORDS)
-      return peg__fail(ps->err, PEG_EPARSE, ps->line, w - start + 1,
-                       "more than %d words on one line", MAX_WORDS);
-    ps->words[ps->num_words++] = (word){w, (size_t)(q - w), w - start + 1};
-  }
-  ps->p = nl ? nl + 1 : ps->end;
-  *more = true;
-  return 0;
-}
-
-/* The word as printable text for messages (cut, odd bytes escaped). */
-static const char *shown(const word *w, char *buf, size_t size) {
-  size_t o = 0;
-  for (size_t i = 0; i < w->len && o + 8 < size; i++) {
-    unsigned char c = (unsigned char)w->text[i];
-    if (i == 24) {
-      memcpy(buf + o, "...", 3);
-      o += 3;
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f && c != '\'')
-      buf[o++] = (char)c;
-    else
-      o += (size_t)snprintf(buf + o, size - o, "\\x%02X", c);
-  }
-  buf[o] = '\0';
-  return buf;
-}
-
-static bool word_is(const word *w, const char *s) {
-  return w->len == strlen(s) && !memcmp(w->text, s, w->len);
-}
-
-/* The word's value if it is a decimal number (huge ones come out as
- * LONG_MAX), else -1. */
-static long value_of(const word *w) {
-  long v = 0;
-  if (w->len == 0)
-    return -1;
-  for (size_t i = 0; i < w->len; i++) {
-    if (w->text[i] < '0' || w->text[i] > '9')
-      return -1;
-    v = v > 100000000L ? 1000000000L : 10 * v + (w->text[i] - '0');
-  }
-  return v;
-}
-
-/* The word as a number in lo..hi; what names it in messages ("row"). */
-static int number(parser *ps, const word *w, long lo, long hi, const char *what,
-                  long *out) {
-  char buf[128];
-  long v = value_of(w);
-  if (v < 0)
-    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
-                     "expected the %s (a number), found '%s'", what,
-                     shown(w, buf, sizeof buf));
-  if (v < lo || v > hi)
-    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
-                     "the %s %s is out of range (%ld to %ld)", what,
-                     shown(w, buf, sizeof buf), lo, hi);
-  *out = v;
-  return 0;
-}
-
-static int hole_word(parser *ps, const peg_board *b, const word *w, long *out) {
-  char buf[128];
-  long v = value_of(w);
-  if (v >= 0 && (v < 1 || v > b->holes))
-    return peg__fail(ps->err, PEG_EPARSE, ps->line, w->column,
-                     "hole %s does not exist (holes are 1 to %d)",
-                     shown(w, buf, sizeof buf), b->holes);
-  return number(ps, w, 1, b->holes, "hole", out);
-}
-
-/* Where each keyword line was, for messages after the whole file is read. */
-typedef struct seen {
-  long line, column; /* the keyword's column */
-  long row, col;     /* for 'at' lines: the row's and the column's */
-} seen;
-
-static int parse_set(parser *ps, peg_board *b, int *holes, size_t *n,
-                     const char *keyword) {
-  if (ps->num_words < 2)
-    return peg__fail(ps->err, PEG_EPARSE, ps->line, ps->words[0].column,
-                     "'%s' needs at least one hole", keyword);
-  *n = 0;
-  for (size_t i = 1; i < ps->num_words; i++) {
-    long h;
-    int rc = hole_word(ps, b, &ps->words[i], &h);
-    if (rc)
-      return rc;
-    holes[(*n)++] = (int)h;
-  }
-  return 0;
-}
-
-static int parse_lines(parser *ps, peg_board **out) {
-  peg_board *b = NULL;
-  char buf[128];
-  bool more;
-  long empty = 0;
-  seen empty_at = {0}, start_at = {0}, goal_at = {0}, layout_at = {0};
-  seen *at_seen = NULL;
-  int *holes = NULL;
-  int rc = 0;
-  while (!rc && !(rc = next_line(ps, &more)) && more) {
-    if (ps->num_words == 0)
-      continue;
-    word *w = ps->words;
-    if (!b) { /* the first line: N E */
-      long n;
-      if ((rc = number(ps, &w[0], 1, PEG_MAX_HOLES, "number of holes", &n)))
-        break;
-      if (ps->num_words != 2) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
-                       ps->num_words < 2 ? (long)(w[0].column + w[0].len)
-                                         : w[2].column,
-                       "the first line must be 'HOLES EMPTY' (two numbers)");
-        break;
-      }
-      if ((rc = number(ps, &w[1], 0, n, "empty hole", &empty)))
-        break;
-      b = peg_board_new((int)n);
-      holes = malloc(MAX_WORDS * sizeof *holes); /* a start or goal list */
-      at_seen = calloc((size_t)n + 1, sizeof *at_seen);
-      if (!b || !holes || !at_seen) {
-        rc = peg__fail(ps->err, PEG_ENOMEM, 0, 0, "out of memory");
-        break;
-      }
-      empty_at = (seen){ps->line, w[1].column, 0, 0};
-      peg_board_set_empty(b, (int)empty);
-      continue;
-    }
-    char c0 = w[0].text[0];
-    if ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+') {
-      long h[3];
-      if (ps->num_words != 3) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
-                       ps->num_words < 3 ? (long)(w[ps->num_words - 1].column +
-                                                  w[ps->num_words - 1].len)
-                                         : w[3].column,
-                       "a triple is three holes, not %zu", ps->num_words);
-        break;
-      }
-      for (int i = 0; i < 3 && !rc; i++)
-        rc = hole_word(ps, b, &w[i], &h[i]);
-      if (rc)
-        break;
-      rc = peg_board_add_triple(b, (int)h[0], (int)h[1], (int)h[2]);
-      if (rc == PEG_ETRIPLE) {
-        int again = h[1] == h[0] ? 1 : 2; /* the second of the two */
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[again].column,
-                       "hole %ld appears twice in the triple (a triple is "
-                       "three different holes)",
-                       h[again]);
-      } else if (rc == PEG_EDUPLICATE)
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
-                       "the triple %ld %ld %ld is already on the board "
-                       "(in this or the reverse order)",
-                       h[0], h[1], h[2]);
-      else if (rc)
-        rc = peg__fail(ps->err, rc, 0, 0, "%s", peg_strerror(rc));
-    } else if (word_is(&w[0], "start") || word_is(&w[0], "goal")) {
-      bool start = w[0].text[0] == 's';
-      seen *at = start ? &start_at : &goal_at;
-      if (at->line) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
-                       "a second '%s' line (the first is line %ld)",
-                       start ? "start" : "goal", at->line);
-        break;
-      }
-      *at = (seen){ps->line, w[0].column, 0, 0};
-      size_t n = 0;
-      if ((rc = parse_set(ps, b, holes, &n, start ? "start" : "goal")))
-        break;
-      rc = start ? peg_board_set_start(b, holes, n)
-                 : peg_board_set_goal(b, holes, n);
-    } else if (word_is(&w[0], "layout")) {
-      if (layout_at.line) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
-                       "a second 'layout' line (the first is line %ld)",
-                       layout_at.line);
-        break;
-      }
-      layout_at = (seen){ps->line, w[0].column, 0, 0};
-      int layout =
-          ps->num_words == 2 && word_is(&w[1], "triangle") ? PEG_LAYOUT_TRIANGLE
-          : ps->num_words == 2 && word_is(&w[1], "square") ? PEG_LAYOUT_SQUARE
-                                                           : -1;
-      if (layout < 0) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
-                       ps->num_words > 1 ? w[1].column
-                                         : (long)(w[0].column + w[0].len),
-                       "expected 'layout triangle' or 'layout square'");
-        break;
-      }
-      peg_board_set_layout(b, layout);
-    } else if (word_is(&w[0], "at")) {
-      long h, r, c;
-      if (ps->num_words != 4) {
-        const word *last = &w[ps->num_words < 4 ? ps->num_words - 1 : 3];
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line,
-                       ps->num_words < 4 ? (long)(last->column + last->len)
-                                         : w[4].column,
-                       "expected 'at HOLE ROW COLUMN'");
-        break;
-      }
-      if ((rc = hole_word(ps, b, &w[1], &h)) ||
-          (rc = number(ps, &w[2], 1, PEG_MAX_HOLES, "row", &r)) ||
-          (rc = number(ps, &w[3], 1, PEG_MAX_HOLES, "column", &c)))
-        break;
-      if (at_seen[h].line) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[1].column,
-                       "hole %ld already has a position (line %ld)", h,
-                       at_seen[h].line);
-        break;
-      }
-      at_seen[h] = (seen){ps->line, w[0].column, w[2].column, w[3].column};
-      if (b->layout == PEG_LAYOUT_TRIANGLE && c > r) {
-        rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[3].column,
-                       "row %ld has no column %ld on a triangle (columns go "
-                       "up to the row number)",
-                       r, c);
-        break;
-      }
-      /* Stored as given; a triangle's columns are checked at the end if
-       * the layout line comes later. */
-      b->row[h] = (int)r;
-      b->col[h] = (int)c;
-    } else {
-      rc = peg__fail(ps->err, PEG_EPARSE, ps->line, w[0].column,
-                     "unknown keyword '%s' (expected a triple, 'start', "
-                     "'goal', 'layout' or 'at')",
-                     shown(&w[0], buf, sizeof buf));
-    }
-  }
-  if (!rc && !b)
-    rc = peg__fail(ps->err, PEG_EPARSE, ps->line + 1, 1,
-                   "no board: the first line must be 'HOLES EMPTY'");
-
-  /* Checks that need the whole file. */
-  if (!rc && start_at.line && empty && b->start[empty])
-    rc = peg__fail(ps->err, PEG_EPARSE, empty_at.line, empty_at.column,
-                   "hole %ld is empty by the first line but holds a peg by "
-                   "the start line (make it 0)",
-                   empty);
-  if (!rc) {
-    for (int h = 1; h <= b->holes; h++)
-      if (at_seen[h].line && b->layout == PEG_LAYOUT_NONE) {
-        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].column,
-                       "positions need a 'layout' line");
-        break;
-      } else if (at_seen[h].line && b->layout == PEG_LAYOUT_TRIANGLE &&
-                 b->col[h] > b->row[h]) {
-        rc = peg__fail(ps->err, PEG_EPARSE, at_seen[h].line, at_seen[h].col,
-                       "row %d has no column %d on a triangle (columns go "
-                       "up to the row number)",
-                       b->row[h], b->col[h]);
-        break;
-      }
-  }
-  if (!rc) {
-    peg_error why;
-    int hole;
-    rc = check(b, &why, &hole);
-    /* Point at the goal line for too many pegs, at the later of two holes
-     * sharing a position, at the layout line for a missing position. */
-    const seen *where = rc == PEG_EGOAL ? (goal_at.line    ? &goal_at
-                                           : start_at.line ? &start_at
-                                                           : &empty_at)
-                        : hole > 0      ? &at_seen[hole]
-                                        : &layout_at;
-    if (rc)
-      rc = peg__fail(ps->err, rc == PEG_ENOMEM ? rc : PEG_EPARSE, where->line,
-                     hole > 0 ? where->row : where->column, "%s", why.message);
-  }
-  free(holes);
-  free(at_seen);
-  if (rc) {
-    peg_board_free(b);
-    return rc;
-  }
-  *out = b;
-  return 0;
-}
-
-int peg_board_parse(const char *text, size_t size, peg_board **out,
-                    peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  *out = NULL;
-  word *words = malloc(MAX_WORDS * sizeof *words);
-  if (!words)
-    return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-  parser ps = {text ? text : "", (text ? text : "") + size, 0, words, 0, err};
-  int rc = parse_lines(&ps, out);
-  free(words);
-  return rc;
 }

@@ -189,7 +189,8 @@ int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
 
 typedef struct answer {
   unsigned char *values; /* [1..count]: 1 true, 0 false */
-  int count, cap;
+  int count;
+  size_t cap;
 } answer;
 
 static int lookup(void *ctx, int atom) {
@@ -201,21 +202,21 @@ static int lookup(void *ctx, int atom) {
 static bool value_line(const char *s, size_t len, long *atom, int *value) {
   size_t i = 0;
   long n = 0;
-  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
     i++;
   size_t digits = 0;
   while (i < len && s[i] >= '0' && s[i] <= '9' && digits < 10) {
     n = 10 * n + (s[i++] - '0');
     digits++;
   }
-  if (!digits || i == len || (s[i] != ' ' && s[i] != '\t'))
+  if (!digits || i == len || !peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
     return false;
-  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
     i++;
   if (i == len || (s[i] != 'T' && s[i] != 'F'))
     return false;
   *value = s[i++] == 'T';
-  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
     i++;
   *atom = n;
   return i == len;
@@ -255,28 +256,22 @@ static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
                        "peg-front's DP output)");
     if (!value_line(p, len, &atom, &value)) {
       char shown[40];
-      size_t n = len < sizeof shown - 1 ? len : sizeof shown - 1;
-      for (size_t i = 0; i < n; i++)
-        shown[i] = p[i] >= 0x20 && p[i] < 0x7f ? p[i] : '?';
-      shown[n] = '\0';
       return peg__fail(err, PEG_EANSWER, line, 1,
                        "expected 'N T' or 'N F' (an atom and its value) or "
                        "the line '0', found '%s'",
-                       shown);
+                       peg__printable(p, len, sizeof shown - 1,
+                                      PEG__SHOWN_MASKED, shown, sizeof shown));
     }
     if (atom != a->count + 1)
       return peg__fail(err, PEG_EANSWER, line, 1,
                        "atom %ld where atom %d was expected (values come in "
                        "order from 1)",
                        atom, a->count + 1);
-    if (a->count + 1 >= a->cap) {
-      int cap = a->cap ? 2 * a->cap : 1024;
-      unsigned char *v = realloc(a->values, (size_t)cap);
-      if (!v)
-        return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-      a->values = v;
-      a->cap = cap;
-    }
+    void *values = a->values;
+    int rc = peg__grow(&values, &a->cap, (size_t)a->count + 2, 1);
+    a->values = values;
+    if (rc)
+      return peg__fail(err, rc, 0, 0, "out of memory");
     a->values[++a->count] = (unsigned char)value;
     p = nl ? nl + 1 : end;
   }

@@ -31,6 +31,10 @@ static inline peg_jump peg__jump_of(const peg_board *b, size_t j) {
 /* The jump index of (from, over, to), or -1 if it is not a jump. */
 long peg__find_jump(const peg_board *b, int from, int over, int to);
 
+/* peg_board_check, also giving the hole at fault in *hole (the later of
+ * two sharing a position; 0 if none). */
+int peg__board_check(const peg_board *b, peg_error *err, int *hole);
+
 /* Sets err's message (printf-style) and position; returns code. */
 int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
               ...)
@@ -38,6 +42,35 @@ int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+
+/* Makes room for need elements of elem bytes in *p, which holds *cap: on
+ * success *p and *cap may change (the elements kept); PEG_ENOMEM (also
+ * when the bytes overflow a size_t) leaves both as they were. */
+int peg__grow(void **p, size_t *cap, size_t need, size_t elem);
+
+/* What separates words.  Every reader takes ' ' and '\t'; board files also
+ * take '\r', '\v' and '\f' (a file from Windows, a stray form feed), while
+ * a solver's answer lines never took them and still refuse them. */
+typedef enum peg__blanks {
+  PEG__BLANK_SPACE_TAB, /* ' ', '\t': a solver's answer */
+  PEG__BLANK_ALL        /* also '\r', '\v', '\f': board files */
+} peg__blanks;
+
+bool peg__is_blank(char c, peg__blanks which);
+
+/* How a piece of input is shown in a message.  Board files' words show
+ * every odd byte, and the quote that surrounds them, as \xNN and mark a cut
+ * with "..."; answer and key lines show odd bytes as '?' and are cut
+ * silently.  The messages in tests/data/peg pin both. */
+typedef enum peg__shown {
+  PEG__SHOWN_ESCAPED, /* odd bytes and '\'' as \xNN; "..." after a cut */
+  PEG__SHOWN_MASKED   /* odd bytes as '?'; cut silently */
+} peg__shown;
+
+/* s[0..len-1] as printable text in buf (size bytes, NUL-terminated): its
+ * first `most` bytes as `how` says, and no more than fit.  Returns buf. */
+const char *peg__printable(const char *s, size_t len, size_t most,
+                           peg__shown how, char *buf, size_t size);
 
 /* A growable string for building text. */
 typedef struct peg_text {
@@ -56,6 +89,35 @@ void peg__text_put(peg_text *t, const char *s, size_t n);
 char *peg__text_finish(peg_text *t, size_t *size);
 
 /* ---- encode.c ------------------------------------------------------------ */
+
+/* Clauses on their way to the caller's callback, through one buffer. */
+typedef struct peg__emitter {
+  peg_clause_fn fn;
+  void *ctx;
+  int *lits;
+  int rc; /* the callback's first non-zero return */
+} peg__emitter;
+
+/* Sends the clause lits[0..n-1]; false once the callback has refused. */
+static inline bool peg__send(peg__emitter *m, size_t n) {
+  if (!m->rc)
+    m->rc = m->fn(m->ctx, m->lits, n);
+  return !m->rc;
+}
+
+static inline bool peg__send2(peg__emitter *m, int a, int b) {
+  m->lits[0] = a;
+  m->lits[1] = b;
+  return peg__send(m, 2);
+}
+
+static inline int64_t peg__pairs(int64_t n) { return n * (n - 1) / 2; }
+
+/* Whether name is an atom's name of the form prefix "N,...,N)", count
+ * positive numbers, which go to x[0..count-1]. */
+bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
+
+/* ---- amo.c --------------------------------------------------------------- */
 
 /* The most levels of commanders: each level has a third of the one below,
  * so 24 levels would take more than 3^24 jumps. */
@@ -86,6 +148,18 @@ int64_t peg__amo_clauses(const peg__amo *l);
  * first non-zero value. */
 int peg__amo_emit(const peg__amo *l, const int *x, int aux0, peg_clause_fn fn,
                   void *ctx);
+
+/* The name of auxiliary atom k (0-based within its step) at time, as
+ * snprintf (l has aux > k). */
+int peg__amo_aux_name(const peg__amo *l, size_t k, int time, char *buf,
+                      size_t size);
+
+/* The k (0-based within its step) of the auxiliary atom called name, and its
+ * time in *time (>= 1, not checked against the steps); -1 if encoding
+ * l->how has no atom so called. */
+long peg__amo_aux_parse(const peg__amo *l, const char *name, int *time);
+
+/* ---- encode.c, the encoding ---------------------------------------------- */
 
 struct peg_encoding {
   peg_board *board; /* own copy */

@@ -1,0 +1,420 @@
+/* test_peg_oom.c - running out of memory in libpeg: each allocation of a
+ * whole session (board files parsed, good and bad; boards built, copied,
+ * checked and written; catalogue boards; every at-most-one encoding with
+ * the redundant clauses, counted and emitted; the key written and read
+ * back; a model decoded and replayed; a solver's answers read, with a
+ * solution and without; drawings) is made to fail in turn.  Every call must
+ * report PEG_ENOMEM (or NULL where the API says so) and leave what it was
+ * given usable: retried, the session gives exactly what an unarmed run
+ * gives (a digest of everything it produced).  Linked with
+ * -Wl,--wrap=malloc (and realloc, calloc), so that libpeg's calls come
+ * here; the sanitizer build finds what a failure path leaks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "peg.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *__real_malloc(size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__real_calloc(size_t n, size_t size);
+
+/* While armed, the allocation numbered fail_at (from 0) fails. */
+static bool armed;
+static long counted, fail_at = -1;
+static bool failed;
+
+static bool refuse(void) {
+  if (!armed)
+    return false;
+  if (counted++ == fail_at) {
+    failed = true;
+    return true;
+  }
+  return false;
+}
+
+void *__wrap_malloc(size_t size) {
+  return refuse() ? NULL : __real_malloc(size);
+}
+void *__wrap_realloc(void *p, size_t size) {
+  return refuse() ? NULL : __real_realloc(p, size);
+}
+void *__wrap_calloc(size_t n, size_t size) {
+  return refuse() ? NULL : __real_calloc(n, size);
+}
+
+/* Calls `call` armed; if it ran out of memory, checks that it said so and
+ * calls it again unarmed.  Yields the final result. */
+#define WITH_FAILURE(result, call)                                             \
+  do {                                                                         \
+    armed = true;                                                              \
+    bool before = failed;                                                      \
+    result = (call);                                                           \
+    armed = false;                                                             \
+    if (failed && !before) {                                                   \
+      if (result != PEG_ENOMEM)                                                \
+        print_message("allocation %ld: %s gave %lld\n", fail_at, #call,        \
+                      (long long)result);                                      \
+      assert_int_equal(result, PEG_ENOMEM);                                    \
+      result = (call);                                                         \
+    }                                                                          \
+  } while (0)
+
+/* The same for a call whose failure is NULL. */
+#define WITH_FAILURE_PTR(result, call)                                         \
+  do {                                                                         \
+    armed = true;                                                              \
+    bool before = failed;                                                      \
+    result = (call);                                                           \
+    armed = false;                                                             \
+    if (failed && !before) {                                                   \
+      if (result)                                                              \
+        print_message("allocation %ld: %s did not fail\n", fail_at, #call);    \
+      assert_null(result);                                                     \
+      result = (call);                                                         \
+    }                                                                          \
+    assert_non_null(result);                                                   \
+  } while (0)
+
+/* ---- What a session produced, as one FNV-1a digest ---- */
+
+static void mix(uint64_t *d, const void *p, size_t n) {
+  const unsigned char *s = p;
+  for (size_t i = 0; i < n; i++)
+    *d = (*d ^ s[i]) * 0x100000001B3ULL;
+}
+
+static void mix_int(uint64_t *d, int64_t v) { mix(d, &v, sizeof v); }
+
+static void mix_str(uint64_t *d, const char *s) { mix(d, s, strlen(s) + 1); }
+
+static void mix_error(uint64_t *d, const peg_error *err) {
+  mix_int(d, err->line);
+  mix_int(d, err->column);
+  mix_str(d, err->message);
+}
+
+/* ---- The calls, with what must hold when they fail ---- */
+
+static int parse(const char *text, peg_board **b, peg_error *err) {
+  int rc = peg_board_parse(text, strlen(text), b, err);
+  if (rc)
+    assert_null(*b);
+  return rc;
+}
+
+static int board_named(const char *name, peg_board **b) {
+  int rc = peg_board_named(name, b);
+  if (rc)
+    assert_null(*b);
+  return rc;
+}
+
+static peg_encoding *encoding_new(const peg_board *b) {
+  int code = 1;
+  peg_encoding *e = peg_encoding_new(b, &code);
+  assert_int_equal(code, e ? 0 : PEG_ENOMEM);
+  return e;
+}
+
+static int key_parse(const char *text, size_t size, peg_encoding **e) {
+  peg_error err;
+  int rc = peg_key_parse(text, size, e, &err);
+  if (rc)
+    assert_null(*e);
+  return rc;
+}
+
+static int result_read(const char *text, size_t size, peg_result *r) {
+  peg_error err;
+  int rc = peg_result_read(text, size, r, &err);
+  if (rc)
+    assert_true(!r->encoding && !r->jumps && !r->solved);
+  return rc;
+}
+
+/* The clauses of an emit, counted and digested; a failed emit's partial
+ * clauses are forgotten by the retry. */
+typedef struct sink {
+  int64_t clauses;
+  uint64_t digest;
+} sink;
+
+static int take(void *ctx, const int *lits, size_t n) {
+  sink *s = ctx;
+  s->clauses++;
+  mix(&s->digest, lits, n * sizeof *lits);
+  mix_int(&s->digest, 0);
+  return 0;
+}
+
+static int emit(const peg_encoding *e, sink *s) {
+  s->clauses = 0;
+  s->digest = 0;
+  return peg_encoding_emit(e, take, s);
+}
+
+/* ---- The puzzles ---- */
+
+/* A 3 by 3 square with every kind of line: pegs in 1, 2 and 6; the play
+ * 1 over 2 into 3, then 3 over 6 into 9, leaves the goal. */
+static const char board_text[] = "# a small square\n"
+                                 "9 0\n"
+                                 "start 1 2 6\n"
+                                 "goal 9\n"
+                                 "layout square\n"
+                                 "at 1 1 1\nat 2 1 2\nat 3 1 3\n"
+                                 "at 4 2 1\nat 5 2 2\nat 6 2 3\n"
+                                 "at 7 3 1\nat 8 3 2\nat 9 3 3\n"
+                                 "1 2 3\n4 5 6\n7 8 9\n"
+                                 "1 4 7\n2 5 8\n3 6 9\n";
+static const peg_jump play[] = {{1, 2, 3}, {3, 6, 9}};
+#define STEPS 2
+
+/* Two holes in one place: found by peg_board_check, which allocates. */
+static const char bad_text[] = "3 1\nlayout square\n"
+                               "at 1 1 1\nat 2 1 2\nat 3 1 1\n1 2 3\n";
+
+/* A growable text of the test's own (made unarmed). */
+typedef struct text {
+  char *s;
+  size_t n, cap;
+} text;
+
+static void put(text *t, const char *s, size_t n) {
+  if (t->n + n + 1 > t->cap) {
+    while (t->n + n + 1 > t->cap)
+      t->cap = t->cap ? 2 * t->cap : 4096;
+    t->s = realloc(t->s, t->cap);
+    assert_non_null(t->s);
+  }
+  memcpy(t->s + t->n, s, n);
+  t->n += n;
+  t->s[t->n] = '\0';
+}
+
+/* The model of the play: Jump and Peg atoms from replaying it, the
+ * at-most-one encoding's atoms false (peg_decode does not read them). */
+typedef struct model {
+  unsigned char *v; /* [1..atoms] */
+  int atoms;
+} model;
+
+static void make_model(const peg_encoding *e, model *m) {
+  const peg_board *b = peg_encoding_board(e);
+  m->atoms = peg_encoding_atoms(e);
+  m->v = calloc((size_t)m->atoms + 1, 1);
+  assert_non_null(m->v);
+  unsigned char pegs[10];
+  assert_int_equal(peg_start_pegs(b, &play[0], pegs), 0);
+  for (int t = 1; t <= STEPS + 1; t++) {
+    for (int h = 1; h <= 9; h++)
+      m->v[peg_atom_peg(e, h, t)] = pegs[h];
+    if (t <= STEPS) {
+      const peg_jump *j = &play[t - 1];
+      m->v[peg_atom_jump(e, j->from, j->over, j->to, t)] = 1;
+      assert_int_equal(peg_apply(b, pegs, *j), 0);
+    }
+  }
+}
+
+static int value(void *ctx, int atom) {
+  const model *m = ctx;
+  return atom >= 1 && atom <= m->atoms ? m->v[atom] : -1;
+}
+
+/* dpll's answer in the DP format: the model (if any), "0", the key. */
+static void make_answer(const model *m, const char *key, size_t size, text *t) {
+  memset(t, 0, sizeof *t);
+  for (int a = 1; m && a <= m->atoms; a++) {
+    char line[32];
+    int n = snprintf(line, sizeof line, "%d %c\n", a, m->v[a] ? 'T' : 'F');
+    put(t, line, (size_t)n);
+  }
+  put(t, "0\n", 2);
+  put(t, key, size);
+}
+
+/* ---- The session ---- */
+
+/* Encodes b with at-most-one encoding how and every redundant clause:
+ * counts, emits, writes the key and reads it back; for the square, decodes
+ * and replays the play and reads dpll's answer, for the other board reads
+ * an answer without a solution. */
+static void encode_session(const peg_board *b, int how, bool square,
+                           uint64_t *d) {
+  peg_encoding *e, *back;
+  int rc;
+  WITH_FAILURE_PTR(e, encoding_new(b));
+  assert_int_equal(peg_encoding_set_option(e, "at_most_one", how), 0);
+  assert_int_equal(peg_encoding_set_option(e, "canonical_order", 1), 0);
+  assert_int_equal(peg_encoding_set_option(e, "position_classes", 1), 0);
+  assert_int_equal(peg_encoding_set_option(e, "at_least_one", 1), 0);
+  int64_t clauses;
+  WITH_FAILURE(clauses, peg_encoding_clauses(e));
+  sink s;
+  WITH_FAILURE(rc, emit(e, &s));
+  assert_int_equal(rc, 0);
+  assert_int_equal(s.clauses, clauses);
+  mix_int(d, peg_encoding_atoms(e));
+  mix_int(d, clauses);
+  mix_int(d, (int64_t)s.digest);
+
+  size_t size = 0;
+  char *key, *again;
+  WITH_FAILURE_PTR(key, peg_key_text(e, &size));
+  mix_str(d, key);
+  WITH_FAILURE(rc, key_parse(key, size, &back));
+  assert_int_equal(rc, 0);
+  WITH_FAILURE_PTR(again, peg_key_text(back, NULL));
+  assert_string_equal(again, key);
+  free(again);
+  peg_encoding_free(back);
+
+  model m = {NULL, 0};
+  if (square) {
+    make_model(e, &m);
+    peg_jump jumps[STEPS];
+    peg_error err;
+    WITH_FAILURE(rc, peg_decode(e, value, &m, jumps, &err));
+    assert_int_equal(rc, 0);
+    assert_memory_equal(jumps, play, sizeof play);
+    WITH_FAILURE(rc, peg_replay(b, jumps, STEPS, &err));
+    assert_int_equal(rc, 0);
+  }
+  text answer;
+  make_answer(square ? &m : NULL, key, size, &answer);
+  peg_result r;
+  WITH_FAILURE(rc, result_read(answer.s, answer.n, &r));
+  assert_int_equal(rc, 0);
+  assert_int_equal(r.solved, square);
+  assert_int_equal(r.num_jumps, square ? STEPS : 0);
+  if (square)
+    assert_memory_equal(r.jumps, play, sizeof play);
+  mix_int(d, peg_encoding_atoms(r.encoding));
+  peg_result_clear(&r);
+  free(answer.s);
+  free(m.v);
+  free(key);
+  peg_encoding_free(e);
+}
+
+/* Draws b at its start, and after each jump of the play on the square. */
+static void draw_session(const peg_board *b, bool square, uint64_t *d) {
+  unsigned char pegs[PEG_MAX_HOLES + 1];
+  char buf[1024];
+  int n;
+  assert_int_equal(peg_start_pegs(b, NULL, pegs), 0);
+  for (int t = 0; t <= (square ? STEPS : 0); t++) {
+    if (t)
+      assert_int_equal(peg_apply(b, pegs, play[t - 1]), 0);
+    WITH_FAILURE(n, peg_draw(b, pegs, buf, sizeof buf));
+    assert_true(n > 0 && (size_t)n < sizeof buf);
+    mix_str(d, buf);
+  }
+  WITH_FAILURE(n, peg_hole_name(b, 1, buf, sizeof buf));
+  assert_true(n > 0);
+  mix_str(d, buf);
+}
+
+/* A board built triple by triple, past the first capacities of the list
+ * and the set of triples; a duplicate is still found after a failure. */
+static void build_session(uint64_t *d) {
+  peg_board *b;
+  int rc;
+  WITH_FAILURE_PTR(b, peg_board_new(60));
+  for (int a = 1; a + 2 <= 60; a++) {
+    WITH_FAILURE(rc, peg_board_add_triple(b, a, a + 1, a + 2));
+    assert_int_equal(rc, 0);
+  }
+  assert_int_equal(peg_board_add_triple(b, 40, 39, 38), PEG_EDUPLICATE);
+  assert_int_equal(peg_board_num_triples(b), 58);
+  char *t;
+  WITH_FAILURE_PTR(t, peg_board_text(b, NULL));
+  mix_str(d, t);
+  free(t);
+  peg_board_free(b);
+}
+
+/* One session; returns whether the planned failure happened in it, and
+ * the digest of what it produced in *out. */
+static bool session(uint64_t *out) {
+  counted = 0;
+  failed = false;
+  uint64_t d = 0xCBF29CE484222325ULL;
+  int rc;
+  peg_error err;
+  build_session(&d);
+
+  peg_board *square, *bad, *copy, *english, *t4;
+  WITH_FAILURE(rc, parse(board_text, &square, &err));
+  assert_int_equal(rc, 0);
+  WITH_FAILURE(rc, parse(bad_text, &bad, &err));
+  assert_int_equal(rc, PEG_EPARSE);
+  mix_error(&d, &err);
+  WITH_FAILURE_PTR(copy, peg_board_copy(square));
+  WITH_FAILURE(rc, peg_board_check(copy, &err));
+  assert_int_equal(rc, 0);
+  char *t;
+  WITH_FAILURE_PTR(t, peg_board_text(copy, NULL));
+  mix_str(&d, t);
+  free(t);
+  peg_board_free(copy);
+
+  WITH_FAILURE(rc, board_named("english", &english));
+  assert_int_equal(rc, 0);
+  WITH_FAILURE_PTR(t, peg_board_text(english, NULL));
+  mix_str(&d, t);
+  free(t);
+  draw_session(english, false, &d);
+  peg_board_free(english);
+
+  WITH_FAILURE(rc, board_named("triangle4", &t4));
+  assert_int_equal(rc, 0);
+  draw_session(square, true, &d);
+  draw_session(t4, false, &d);
+  for (int how = 0; how < PEG_AMO_COUNT; how++) {
+    encode_session(square, how, true, &d);
+    encode_session(t4, how, false, &d);
+  }
+  peg_board_free(t4);
+  peg_board_free(square);
+  *out = d;
+  return failed;
+}
+
+static void test_every_allocation(void **state) {
+  (void)state;
+  uint64_t expected, got;
+  fail_at = -1;
+  assert_false(session(&expected));
+  long points = 0;
+  for (fail_at = 0;; fail_at++) {
+    if (!session(&got))
+      break;
+    if (got != expected)
+      print_message("allocation %ld: the session gave other results\n",
+                    fail_at);
+    assert_true(got == expected);
+    points++;
+  }
+  fail_at = -1;
+  print_message("%ld allocations failed in turn\n", points);
+  assert_true(points > 100);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_allocation),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
