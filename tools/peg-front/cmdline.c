@@ -5,11 +5,13 @@
 
 typedef peg_front_options opts;
 
-static const cli_choice at_most_one[] = {{"pairwise", PEG_AMO_PAIRWISE},
-                                         {"sequential", PEG_AMO_SEQUENTIAL},
-                                         {"product", PEG_AMO_PRODUCT},
-                                         {"commander", PEG_AMO_COMMANDER},
-                                         {NULL, 0}};
+/* The library's list of at-most-one encodings, so that a new one needs
+ * no change here. */
+static const cli_choice at_most_one[] = {
+#define AMO_CHOICE(NAME, value, name, summary) {#name, value},
+    PEG_AMO_ENCODINGS(AMO_CHOICE)
+#undef AMO_CHOICE
+        {NULL, 0}};
 
 static const cli_option rows[] = {
     {'b', "board", "NAME", CLI_VALUE(opts, board),
