@@ -1,9 +1,8 @@
 /* test_oom.c - running out of memory: each allocation libdpll makes in a
  * whole session (new, add, read, solve with tracing, write) is made to fail
  * in turn.  Every call must report DPLL_ENOMEM (or NULL from dpll_new) and
- * leave the solver usable: retried, it gives the right answer.  Linked with
- * -Wl,--wrap=malloc (and realloc, calloc), so the static library's calls
- * come here. */
+ * leave the solver usable: retried, it gives the right answer.  The
+ * failures come from failalloc.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,40 +11,15 @@
 #include <cmocka.h>
 
 #include "dpll.h"
+#include "failalloc.h"
 #include "oracle.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-void *__real_malloc(size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_calloc(size_t n, size_t size);
-
-/* While armed, the allocation numbered fail_at (from 0) fails. */
-static bool armed;
-static long counted, fail_at = -1;
-static bool failed;
-
-static bool refuse(void) {
-  if (!armed)
-    return false;
-  if (counted++ == fail_at) {
-    failed = true;
-    return true;
-  }
-  return false;
-}
-
-void *__wrap_malloc(size_t size) {
-  return refuse() ? NULL : __real_malloc(size);
-}
-void *__wrap_realloc(void *p, size_t size) {
-  return refuse() ? NULL : __real_realloc(p, size);
-}
-void *__wrap_calloc(size_t n, size_t size) {
-  return refuse() ? NULL : __real_calloc(n, size);
-}
+/* What a call returns when memory runs out. */
+#define WITH_FAILURE(result, call) WITH_FAILURE_CODE(result, call, DPLL_ENOMEM)
 
 static int trace_calls;
 static void on_event(void *ctx, const dpll_event *e) {
@@ -53,32 +27,15 @@ static void on_event(void *ctx, const dpll_event *e) {
   trace_calls += e->clause_size > 0;
 }
 
-/* Calls `call` armed; if it ran out of memory, checks that it said so and
- * calls it again unarmed.  Yields the final result. */
-#define WITH_FAILURE(result, call)                                             \
-  do {                                                                         \
-    armed = true;                                                              \
-    bool before = failed;                                                      \
-    result = (call);                                                           \
-    armed = false;                                                             \
-    if (failed && !before) {                                                   \
-      if (result != DPLL_ENOMEM)                                               \
-        print_message("allocation %ld: %s gave %d\n", fail_at, #call, result); \
-      assert_int_equal(result, DPLL_ENOMEM);                                   \
-      result = (call);                                                         \
-    }                                                                          \
-  } while (0)
-
 /* One session; returns whether the planned failure happened in it. */
 static bool session(const oracle_formula *f, const char *text, size_t size,
                     int expect_sat) {
-  counted = 0;
-  failed = false;
-  armed = true;
+  oom_session();
+  oom.armed = true;
   dpll_solver *s = dpll_new();
-  armed = false;
+  oom.armed = false;
   if (!s) {
-    assert_true(failed);
+    assert_true(oom.failed);
     return true;
   }
   int rc;
@@ -102,7 +59,7 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
   dpll_input info;
   WITH_FAILURE(rc, dpll_read_string(s, text, size, DPLL_FORMAT_AUTO, &info));
   assert_int_equal(rc, 0);
-  int h = (int)(counted % DPLL_NUM_HEURISTICS);
+  int h = (int)(oom.counted % DPLL_NUM_HEURISTICS);
   assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
   WITH_FAILURE(rc, dpll_solve(s));
   assert_int_equal(rc, expect_sat ? DPLL_SAT : DPLL_UNSAT);
@@ -119,7 +76,7 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
   fclose(out);
   dpll_input_clear(&info);
   dpll_free(s);
-  return failed;
+  return oom.failed;
 }
 
 static void run_all_failures(int vars, size_t clauses, uint64_t seed,
@@ -131,12 +88,12 @@ static void run_all_failures(int vars, size_t clauses, uint64_t seed,
   size_t size;
   char *text = oracle_to_text(&f, dimacs, &size);
   long points = 0;
-  for (fail_at = 0;; fail_at++) {
+  for (oom.at = 0;; oom.at++) {
     if (!session(&f, text, size, sat))
       break;
     points++;
   }
-  fail_at = -1;
+  oom.at = -1;
   print_message("%s formula, %s: %ld allocations failed in turn\n",
                 sat ? "satisfiable" : "unsatisfiable", dimacs ? "DIMACS" : "DP",
                 points);

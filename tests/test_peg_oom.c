@@ -6,9 +6,8 @@
  * solution and without; drawings) is made to fail in turn.  Every call must
  * report PEG_ENOMEM (or NULL where the API says so) and leave what it was
  * given usable: retried, the session gives exactly what an unarmed run
- * gives (a digest of everything it produced).  Linked with
- * -Wl,--wrap=malloc (and realloc, calloc), so that libpeg's calls come
- * here; the sanitizer build finds what a failure path leaks. */
+ * gives (a digest of everything it produced).  The failures come from
+ * failalloc.c; the sanitizer build finds what a failure path leaks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "failalloc.h"
 #include "peg.h"
 
 #include <stdbool.h>
@@ -23,67 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *__real_malloc(size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_calloc(size_t n, size_t size);
-
-/* While armed, the allocation numbered fail_at (from 0) fails. */
-static bool armed;
-static long counted, fail_at = -1;
-static bool failed;
-
-static bool refuse(void) {
-  if (!armed)
-    return false;
-  if (counted++ == fail_at) {
-    failed = true;
-    return true;
-  }
-  return false;
-}
-
-void *__wrap_malloc(size_t size) {
-  return refuse() ? NULL : __real_malloc(size);
-}
-void *__wrap_realloc(void *p, size_t size) {
-  return refuse() ? NULL : __real_realloc(p, size);
-}
-void *__wrap_calloc(size_t n, size_t size) {
-  return refuse() ? NULL : __real_calloc(n, size);
-}
-
-/* Calls `call` armed; if it ran out of memory, checks that it said so and
- * calls it again unarmed.  Yields the final result. */
-#define WITH_FAILURE(result, call)                                             \
-  do {                                                                         \
-    armed = true;                                                              \
-    bool before = failed;                                                      \
-    result = (call);                                                           \
-    armed = false;                                                             \
-    if (failed && !before) {                                                   \
-      if (result != PEG_ENOMEM)                                                \
-        print_message("allocation %ld: %s gave %lld\n", fail_at, #call,        \
-                      (long long)result);                                      \
-      assert_int_equal(result, PEG_ENOMEM);                                    \
-      result = (call);                                                         \
-    }                                                                          \
-  } while (0)
-
-/* The same for a call whose failure is NULL. */
-#define WITH_FAILURE_PTR(result, call)                                         \
-  do {                                                                         \
-    armed = true;                                                              \
-    bool before = failed;                                                      \
-    result = (call);                                                           \
-    armed = false;                                                             \
-    if (failed && !before) {                                                   \
-      if (result)                                                              \
-        print_message("allocation %ld: %s did not fail\n", fail_at, #call);    \
-      assert_null(result);                                                     \
-      result = (call);                                                         \
-    }                                                                          \
-    assert_non_null(result);                                                   \
-  } while (0)
+/* What a call returns when memory runs out. */
+#define WITH_FAILURE(result, call) WITH_FAILURE_CODE(result, call, PEG_ENOMEM)
 
 /* ---- What a session produced, as one FNV-1a digest ---- */
 
@@ -348,8 +289,7 @@ static void build_session(uint64_t *d) {
 /* One session; returns whether the planned failure happened in it, and
  * the digest of what it produced in *out. */
 static bool session(uint64_t *out) {
-  counted = 0;
-  failed = false;
+  oom_session();
   uint64_t d = 0xCBF29CE484222325ULL;
   int rc;
   peg_error err;
@@ -389,25 +329,24 @@ static bool session(uint64_t *out) {
   peg_board_free(t4);
   peg_board_free(square);
   *out = d;
-  return failed;
+  return oom.failed;
 }
 
 static void test_every_allocation(void **state) {
   (void)state;
   uint64_t expected, got;
-  fail_at = -1;
+  oom.at = -1;
   assert_false(session(&expected));
   long points = 0;
-  for (fail_at = 0;; fail_at++) {
+  for (oom.at = 0;; oom.at++) {
     if (!session(&got))
       break;
     if (got != expected)
-      print_message("allocation %ld: the session gave other results\n",
-                    fail_at);
+      print_message("allocation %ld: the session gave other results\n", oom.at);
     assert_true(got == expected);
     points++;
   }
-  fail_at = -1;
+  oom.at = -1;
   print_message("%ld allocations failed in turn\n", points);
   assert_true(points > 100);
 }
