@@ -261,6 +261,29 @@ void remove_scratch_dir(char **dir) {
   *dir = NULL;
 }
 
+static const char *group_prefix;
+static char **group_scratch;
+
+static int group_setup(void **state) {
+  (void)state;
+  *group_scratch = make_scratch_dir(group_prefix);
+  return *group_scratch ? 0 : -1;
+}
+
+static int group_teardown(void **state) {
+  (void)state;
+  remove_scratch_dir(group_scratch);
+  return 0;
+}
+
+int clitest_run_group(const char *name, const struct CMUnitTest *tests,
+                      size_t n, const char *prefix, char **scratch) {
+  group_prefix = prefix;
+  group_scratch = scratch;
+  signal(SIGPIPE, SIG_IGN);
+  return _cmocka_run_group_tests(name, tests, n, group_setup, group_teardown);
+}
+
 /* ---- Running a program --------------------------------------------------- */
 
 void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,

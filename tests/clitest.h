@@ -131,6 +131,13 @@ char *make_scratch_dir(const char *prefix);
  * and sets *dir to NULL; nothing is removed if *dir is NULL. */
 void remove_scratch_dir(char **dir);
 
+/* Runs a group of n tests as cmocka_run_group_tests does, with SIGPIPE
+ * ignored and a scratch directory PREFIX-XXXXXX made before them (its path
+ * in *scratch while they run) and removed after; returns cmocka's result.
+ * (A test of the tools calls it from main once it has its arguments.) */
+int clitest_run_group(const char *name, const struct CMUnitTest *tests,
+                      size_t n, const char *prefix, char **scratch);
+
 /* ---- Running a program --------------------------------------------------- */
 
 typedef struct run_result {

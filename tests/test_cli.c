@@ -21,7 +21,6 @@
  * any of its cases did. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -927,18 +926,6 @@ static void test_oracle_answers(void **state) {
 /* ---- Main -------------------------------------------------------------------
  */
 
-static int setup(void **state) {
-  (void)state;
-  tmp_dir = make_scratch_dir("dpll-test-cli");
-  return tmp_dir ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  remove_scratch_dir(&tmp_dir);
-  return 0;
-}
-
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
@@ -953,7 +940,6 @@ int main(int argc, char **argv) {
   }
   clitest_program = "test_cli";
   clitest_hang_seconds = HANG_SECONDS;
-  signal(SIGPIPE, SIG_IGN);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_usage_errors),
@@ -965,7 +951,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_oracle_answers),
   };
-  int rc = cmocka_run_group_tests(tests, setup, teardown);
+  int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
+                             "dpll-test-cli", &tmp_dir);
   free(tool);
   free(data_dir);
   return rc;

@@ -37,7 +37,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2233,18 +2232,6 @@ static void test_data_files_used(void **state) {
 /* ---- Main -------------------------------------------------------------------
  */
 
-static int setup(void **state) {
-  (void)state;
-  tmp_dir = make_scratch_dir("test-peg-tools");
-  return tmp_dir ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  remove_scratch_dir(&tmp_dir);
-  return 0;
-}
-
 int main(int argc, char **argv) {
   if (argc != 5) {
     fprintf(stderr,
@@ -2264,7 +2251,6 @@ int main(int argc, char **argv) {
   }
   clitest_program = "test_peg_tools";
   clitest_hang_seconds = HANG_SECONDS;
-  signal(SIGPIPE, SIG_IGN);
   /* To run some tests only: PEG_TOOLS_TESTS=test_draw (a pattern, '*' and
    * '?' allowed). */
   const char *only = getenv("PEG_TOOLS_TESTS");
@@ -2291,7 +2277,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_draw),
   };
-  int rc = cmocka_run_group_tests(tests, setup, teardown);
+  int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
+                             "test-peg-tools", &tmp_dir);
   free(front_tool);
   free(dpll_tool);
   free(back_tool);

@@ -18,7 +18,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <ctype.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -772,18 +771,6 @@ static void test_unknown_choices(void **state) {
 /* ---- Main -------------------------------------------------------------------
  */
 
-static int setup(void **state) {
-  (void)state;
-  tmp_dir = make_scratch_dir("test-tool-options");
-  return tmp_dir ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  remove_scratch_dir(&tmp_dir);
-  return 0;
-}
-
 int main(int argc, char **argv) {
   if (argc != 6) {
     fprintf(stderr,
@@ -807,7 +794,6 @@ int main(int argc, char **argv) {
   }
   clitest_program = "test_tool_options";
   clitest_hang_seconds = HANG_SECONDS;
-  signal(SIGPIPE, SIG_IGN);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tables),
       cmocka_unit_test(test_help),
@@ -816,7 +802,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_flags_and_missing_values),
       cmocka_unit_test(test_unknown_choices),
   };
-  int rc = cmocka_run_group_tests(tests, setup, teardown);
+  int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
+                             "test-tool-options", &tmp_dir);
   for (size_t t = 0; t < NUM_TOOLS; t++) {
     free(tools[t].prog);
     free(tools[t].dir);
