@@ -598,23 +598,6 @@ static void test_start_pegs_apply(void **state) {
 
 /* ---- peg_result_read ---- */
 
-typedef struct text {
-  char *s;
-  size_t n, cap;
-} text;
-
-static void put(text *t, const char *s, size_t n) {
-  if (t->n + n + 1 > t->cap) {
-    while (t->n + n + 1 > t->cap)
-      t->cap = t->cap ? 2 * t->cap : 4096;
-    t->s = realloc(t->s, t->cap);
-    assert_non_null(t->s);
-  }
-  memcpy(t->s + t->n, s, n);
-  t->n += n;
-  t->s[t->n] = '\0';
-}
-
 static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
 
 /* The answer as dpll writes it: "I T" or "I F" for atoms 1..A, then "0",

@@ -17,6 +17,7 @@
 
 #include "failalloc.h"
 #include "peg.h"
+#include "testutil.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -124,24 +125,6 @@ static const peg_jump play[] = {{1, 2, 3}, {3, 6, 9}};
 /* Two holes in one place: found by peg_board_check, which allocates. */
 static const char bad_text[] = "3 1\nlayout square\n"
                                "at 1 1 1\nat 2 1 2\nat 3 1 1\n1 2 3\n";
-
-/* A growable text of the test's own (made unarmed). */
-typedef struct text {
-  char *s;
-  size_t n, cap;
-} text;
-
-static void put(text *t, const char *s, size_t n) {
-  if (t->n + n + 1 > t->cap) {
-    while (t->n + n + 1 > t->cap)
-      t->cap = t->cap ? 2 * t->cap : 4096;
-    t->s = realloc(t->s, t->cap);
-    assert_non_null(t->s);
-  }
-  memcpy(t->s + t->n, s, n);
-  t->n += n;
-  t->s[t->n] = '\0';
-}
 
 /* The model of the play: Jump and Peg atoms from replaying it, the
  * at-most-one encoding's atoms false (peg_decode does not read them). */

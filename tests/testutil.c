@@ -1,4 +1,4 @@
-/* testutil.c - helpers shared by the libdpll unit tests. */
+/* testutil.c - helpers shared by the unit tests of both libraries. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +8,7 @@
 
 #include "testutil.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int add(dpll_solver *s, int n, ...) {
@@ -52,4 +53,16 @@ peg_encoding *encode(const peg_board *b) {
             peg_encoding_set_option(e, "position_classes", 0) == 0,
         "cannot turn the redundant clauses off");
   return e;
+}
+
+void put(text *t, const char *s, size_t n) {
+  if (t->n + n + 1 > t->cap) {
+    while (t->n + n + 1 > t->cap)
+      t->cap = t->cap ? 2 * t->cap : 4096;
+    t->s = realloc(t->s, t->cap);
+    assert_non_null(t->s);
+  }
+  memcpy(t->s + t->n, s, n);
+  t->n += n;
+  t->s[t->n] = '\0';
 }

@@ -29,4 +29,13 @@ peg_board *named(const char *name, int empty);
 peg_encoding *encode(const peg_board *b);
 peg_encoding *encode_default(const peg_board *b);
 
+/* A growable text, NUL-terminated, for building inputs; put appends n
+ * bytes of s and fails the test if memory runs out.  free(t.s) at the
+ * end. */
+typedef struct text {
+  char *s;
+  size_t n, cap;
+} text;
+void put(text *t, const char *s, size_t n);
+
 #endif
