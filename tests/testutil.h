@@ -1,4 +1,4 @@
-/* testutil.h - helpers shared by the libdpll unit tests. */
+/* testutil.h - helpers shared by the unit tests of both libraries. */
 #ifndef DPLL_TESTS_TESTUTIL_H_INCLUDED
 #define DPLL_TESTS_TESTUTIL_H_INCLUDED
 
