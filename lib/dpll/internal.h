@@ -444,6 +444,7 @@ void dpll__drop_learnts(dpll_solver *s);
  * DPLL_CHECK_ALL every time; both assert that it found nothing.  Release builds
  * (NDEBUG) do neither. */
 const char *dpll__check(dpll_solver *s);
+const char *dpll__check_model(const dpll_solver *s); /* after a SAT answer */
 void dpll__check_sometimes(dpll_solver *s);
 void dpll__check_always(dpll_solver *s);
 #ifdef NDEBUG

@@ -141,6 +141,7 @@ int dpll__reduce(dpll_solver *s) {
   s->reduce.step += REDUCE_GROWTH;
   s->reduce.next = s->stats.conflicts + s->reduce.step;
   cut k = find_cut(s);
+  size_t deleted = 0;
   /* The learned clauses are in the order they were learned: oldest first. */
   for (size_t i = 0; i < dpll__num_learnts(s); i++) {
     cref ref = dpll__learnt_ref(s, i);
@@ -153,10 +154,13 @@ int dpll__reduce(dpll_solver *s) {
         if (lb == k.lbd_at && sb == k.size_at)
           k.in_size--;
         dpll__clause_delete(s, ref);
+        deleted++;
       }
     }
     c->flags &= ~CLAUSE_USED;
   }
+  assert(deleted == k.want);
+  (void)deleted;
   s->stats.deleted += k.want;
   sweep(s);
   return 0;

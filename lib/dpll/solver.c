@@ -160,6 +160,7 @@ int dpll_solve(dpll_solver *s) {
   }
   int res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
                                                          : dpll__search(s);
+  assert(res != DPLL_SAT || dpll__check_model(s) == NULL);
   if (res == DPLL_SAT) {
     int rc = save_model(s);
     if (rc)
