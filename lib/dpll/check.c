@@ -213,10 +213,11 @@ const char *dpll__check_model(const dpll_solver *s) {
   return NULL;
 }
 
+/* A failed check aborts the debug build; what it found is in
+ * s->check.why for the debugger. */
 void dpll__check_always(dpll_solver *s) {
-  const char *why = dpll__check(s);
-  (void)why;
-  assert(why == NULL);
+  s->check.why = dpll__check(s);
+  assert(s->check.why == NULL);
 }
 
 /* So that checking costs about as much as the search does, the next check

@@ -259,6 +259,7 @@ typedef struct trace_part {
 /* check.c: when the debug build checks the invariants next. */
 typedef struct check_part {
   uint64_t ticks, next;
+  const char *why; /* what the last check found wrong, or NULL */
 } check_part;
 
 enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
