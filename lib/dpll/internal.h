@@ -407,8 +407,9 @@ static inline void dpll__touch(dpll_solver *s) {
 }
 
 /* ---- The calls between files, top-down ---------------------------------
- * format.c, steps.c and solver.c hold the public calls; they and the
- * files below declare here only what another file calls. */
+ * The public calls are in format.c, steps.c, solver.c and add.c (and
+ * dpll_set_trace in trace.c); here is only what one file calls of
+ * another. */
 
 /* solver.c */
 int dpll__model_vars(const dpll_solver *s); /* variables in the model */
