@@ -119,7 +119,9 @@ extern "C" {
   X(EVALUE, -13, "option value out of range")                                  \
   X(EHEURISTIC, -14, "no such heuristic")                                      \
   X(EPARSE, -15, "malformed input")                                            \
-  X(EIO, -16, "read or write error")
+  X(EIO, -16, "read or write error")                                           \
+  X(EINTERNAL, -17,                                                            \
+    "internal error: a model failed the solver's own check (please report)")
 
 enum dpll_error {
 #define DPLL_ERROR_ENUM(name, code, text) DPLL_##name = code,
@@ -265,7 +267,9 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
 /* Runs the search from scratch (undoing any step-by-step decisions).
  * Returns DPLL_SAT, DPLL_UNSAT, DPLL_UNKNOWN, DPLL_EOPEN or DPLL_ENOMEM.
  * Afterwards the solver is at decision level 0 in state SAT, UNSAT or
- * UNKNOWN. */
+ * UNKNOWN.  Before a SAT answer is given, the model is checked against
+ * every clause added; if it fails (a bug in the solver), the result is
+ * DPLL_EINTERNAL and there is no answer, never a wrong one. */
 DPLL_API int dpll_solve(dpll_solver *s);
 
 /* The value of lit in the model: 1 if true, 0 if false.  Only in state SAT;

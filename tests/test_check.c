@@ -3,8 +3,10 @@
  * damage done to a solver on purpose: a watch left on a false literal, a
  * reason pointing to a deleted clause, a clause watched twice, a heap out
  * of order, pure-literal counts that are off, a literal at the wrong level,
- * marks left by an analysis, and waste miscounted.  It runs in every build
- * (debug builds also run it inside the library, in DPLL_CHECK). */
+ * marks left by an analysis, and waste miscounted; and the self-check of
+ * every SAT answer refuses an assignment that is not a model.  It runs in
+ * every build (debug builds also run the check inside the library, in
+ * DPLL_CHECK). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,6 +204,25 @@ static void test_waste_miscounted(void **state) {
   dpll_free(s);
 }
 
+/* The check every build makes before a SAT answer: a complete assignment
+ * that leaves a clause false, or an incomplete one, is refused with
+ * DPLL_EINTERNAL (as if an engine had a bug); a model passes. */
+static void test_self_check(void **state) {
+  (void)state;
+  const int wrong[] = {1, -2, 3, 4}; /* (-1 2) is false */
+  const int right[] = {-1, -2, 3, -4};
+  for (int round = 0; round < 3; round++) {
+    dpll_solver *s = small();
+    const int *values = round == 0 ? wrong : right;
+    for (int v = 0; v < (round == 2 ? 3 : 4); v++) {
+      dpll__new_level(s, false);
+      dpll__assign(s, lit_from_ext(values[v]), CREF_NONE);
+    }
+    assert_int_equal(dpll__save_model(s), round == 1 ? 0 : DPLL_EINTERNAL);
+    dpll_free(s);
+  }
+}
+
 /* Sound states: every step of the classic search, driven by hand on random
  * formulas (with pure literals), and every end of a conflict-driven solve,
  * pass the check; so it is not so strict that it would fire on its own. */
@@ -258,6 +279,7 @@ int main(void) {
       cmocka_unit_test(test_trail_level),
       cmocka_unit_test(test_analysis_marks),
       cmocka_unit_test(test_waste_miscounted),
+      cmocka_unit_test(test_self_check),
       cmocka_unit_test(test_sound_searches),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

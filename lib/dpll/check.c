@@ -192,27 +192,6 @@ const char *dpll__check(dpll_solver *s) {
   return why;
 }
 
-/* What an engine's SAT answer promises (their Post): every variable
- * assigned and every clause, added or learned, with a true literal. */
-const char *dpll__check_model(const dpll_solver *s) {
-  for (int v = 1; v <= s->num_vars; v++)
-    if (dpll__value(s, lit_pos(v)) == 0)
-      return "model: a variable is unassigned";
-  for (int learned = 0; learned < 2; learned++) {
-    size_t n = learned ? dpll__num_learnts(s) : dpll__num_clauses(s);
-    for (size_t i = 0; i < n; i++) {
-      const clause *c = dpll__clause(s, learned ? dpll__learnt_ref(s, i)
-                                                : dpll__clause_ref(s, i));
-      bool satisfied = false;
-      for (uint32_t k = 0; k < c->size && !satisfied; k++)
-        satisfied = dpll__value(s, c->lits[k]) > 0;
-      if (!satisfied)
-        return "model: a clause is not satisfied";
-    }
-  }
-  return NULL;
-}
-
 /* A failed check aborts the debug build; what it found is in
  * s->check.why for the debugger. */
 void dpll__check_always(dpll_solver *s) {

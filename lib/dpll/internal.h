@@ -413,6 +413,10 @@ static inline void dpll__touch(dpll_solver *s) {
 
 /* solver.c */
 int dpll__model_vars(const dpll_solver *s); /* variables in the model */
+/* Keeps the assignment, which gives every variable a value, as the model,
+ * and checks it against every clause added: 0, DPLL_ENOMEM, or
+ * DPLL_EINTERNAL if the assignment is not a model (a bug). */
+int dpll__save_model(dpll_solver *s);
 /* The last solve's answer (DPLL_SAT, _UNSAT, _UNKNOWN), or
  * DPLL_ENOANSWER if the formula or assignment changed since. */
 int dpll__answer(const dpll_solver *s);
@@ -446,7 +450,6 @@ void dpll__drop_learnts(dpll_solver *s);
  * DPLL_CHECK_ALL every time; both assert that it found nothing.  Release builds
  * (NDEBUG) do neither. */
 const char *dpll__check(dpll_solver *s);
-const char *dpll__check_model(const dpll_solver *s); /* after a SAT answer */
 void dpll__check_sometimes(dpll_solver *s);
 void dpll__check_always(dpll_solver *s);
 #ifdef NDEBUG

@@ -136,14 +136,35 @@ void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn, void *ctx) {
 
 /* ---- Solving and results ------------------------------------------------- */
 
-static int save_model(dpll_solver *s) {
+/* Every clause added has a true literal in the model: checked on the model
+ * itself, not on the trail that made it, before a SAT answer leaves the
+ * library.  A failure is a bug, and it gives an error, never a wrong
+ * answer. */
+static int self_check(const dpll_solver *s) {
+  for (size_t i = 0; i < dpll__num_clauses(s); i++) {
+    const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
+    bool satisfied = false;
+    for (uint32_t k = 0; k < c->size && !satisfied; k++) {
+      unsigned lit = c->lits[k];
+      satisfied = s->model[lit_var(lit)] != lit_negative(lit);
+    }
+    if (!satisfied)
+      return DPLL_EINTERNAL;
+  }
+  return 0;
+}
+
+int dpll__save_model(dpll_solver *s) {
   int rc = DPLL_RESIZE(s->model, (size_t)s->num_vars + 1);
   if (rc)
     return rc;
-  for (int v = 1; v <= s->num_vars; v++)
+  for (int v = 1; v <= s->num_vars; v++) {
+    if (dpll__value(s, lit_pos(v)) == 0)
+      return DPLL_EINTERNAL;
     s->model[v] = dpll__value(s, lit_pos(v)) > 0;
+  }
   s->model_vars = s->num_vars;
-  return 0;
+  return self_check(s);
 }
 
 int dpll_solve(dpll_solver *s) {
@@ -160,9 +181,8 @@ int dpll_solve(dpll_solver *s) {
   }
   int res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
                                                          : dpll__search(s);
-  assert(res != DPLL_SAT || dpll__check_model(s) == NULL);
   if (res == DPLL_SAT) {
-    int rc = save_model(s);
+    int rc = dpll__save_model(s);
     if (rc)
       res = rc;
   }
