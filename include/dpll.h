@@ -254,8 +254,10 @@ DPLL_API int dpll_get_option(const dpll_solver *s, const char *name,
 DPLL_API int dpll_set_priority(dpll_solver *s, int var, int priority);
 DPLL_API int dpll_set_decision(dpll_solver *s, int var, int allowed);
 
-/* A callback polled during dpll_solve; a non-zero return stops the search
- * with DPLL_UNKNOWN.  fn NULL removes it. */
+/* A callback polled during dpll_solve, before every decision and at every
+ * 64th conflict; a non-zero return stops the search with DPLL_UNKNOWN.  It
+ * may call dpll_get_stats on the solver (to report progress), nothing else
+ * on it.  fn NULL removes it. */
 typedef int (*dpll_terminate_fn)(void *ctx);
 DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
                                  void *ctx);
@@ -269,7 +271,8 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * Afterwards the solver is at decision level 0 in state SAT, UNSAT or
  * UNKNOWN.  Before a SAT answer is given, the model is checked against
  * every clause added; if it fails (a bug in the solver), the result is
- * DPLL_EINTERNAL and there is no answer, never a wrong one. */
+ * DPLL_EINTERNAL and there is no answer, never a wrong one.  DPLL_EIO: a
+ * proof step could not be written (see dpll_set_proof). */
 DPLL_API int dpll_solve(dpll_solver *s);
 
 /* The value of lit in the model: 1 if true, 0 if false.  Only in state SAT;
@@ -402,6 +405,40 @@ typedef struct dpll_event {
  * functions'.  fn must not call into the same solver.  fn NULL removes it. */
 typedef void (*dpll_trace_fn)(void *ctx, const dpll_event *event);
 DPLL_API void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------------
+ * Proofs of unsatisfiability
+ *
+ * With a proof sink set, dpll_solve reports every clause it derives and
+ * every learned clause it deletes, in order, and ends an UNSAT answer with
+ * the empty clause: a DRAT proof that checkers such as drat-trim accept
+ * against the clauses added (docs/proofs.md).  Both engines write proofs.
+ * Clauses the conflict-driven engine learns are RUP (they follow by unit
+ * propagation); a pure literal set at the root is written as a unit clause
+ * that is RAT on it; the classic engine writes, for every refuted branch,
+ * the clause of the negated decisions above it.  Only dpll_solve writes
+ * (not the step functions), nothing after the empty clause.
+ * ------------------------------------------------------------------------ */
+
+#define DPLL_PROOF_TEXT 0 /* DRAT text: "1 -2 0", "d 1 -2 0", "0" */
+#define DPLL_PROOF_BINARY                                                      \
+  1 /* binary DRAT: 'a' or 'd', literals as 7-bit                              \
+       varints of 2|l| + (l < 0), then 0 */
+
+/* Writes proofs to out (borrowed: it must stay open for every dpll_solve
+ * until the sink changes; NULL stops) in format DPLL_PROOF_TEXT or
+ * DPLL_PROOF_BINARY; replaces any callback.  Returns 0 or DPLL_EINVAL.
+ * If a write fails, dpll_solve returns DPLL_EIO and gives no answer. */
+DPLL_API int dpll_set_proof(dpll_solver *s, FILE *out, int format);
+
+/* Or receives each proof step: deleted 0 for a clause added to the proof,
+ * 1 for one deleted; lits[0..n-1] borrowed for the call; n 0 (with deleted
+ * 0) is the empty clause.  A non-zero return ends the proof and makes
+ * dpll_solve return DPLL_EIO.  fn must not call into the same solver; NULL
+ * removes it.  Replaces any file. */
+typedef int (*dpll_proof_fn)(void *ctx, int deleted, const int *lits, size_t n);
+DPLL_API void dpll_set_proof_callback(dpll_solver *s, dpll_proof_fn fn,
+                                      void *ctx);
 
 /* ------------------------------------------------------------------------
  * Text formats

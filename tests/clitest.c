@@ -29,6 +29,8 @@
 
 const char *clitest_program = "clitest";
 int clitest_hang_seconds = 60;
+int clitest_signal;
+double clitest_signal_after;
 
 /* ---- Cases and failures -------------------------------------------------- */
 
@@ -335,7 +337,9 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
   close(out_pipe[1]);
   close(err_pipe[1]);
 
-  double deadline = now() + clitest_hang_seconds;
+  double started = now(), deadline = started + clitest_hang_seconds;
+  double signal_at = clitest_signal ? started + clitest_signal_after : 0;
+  double signalled = -1;
   struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   buffer *bufs[2] = {&r->out, &r->err};
   int open_fds = 2;
@@ -344,6 +348,13 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
     if (left <= 0) {
       r->hung = true;
       break;
+    }
+    if (signal_at && signalled < 0) {
+      if (now() >= signal_at) {
+        kill(pid, clitest_signal);
+        signalled = now();
+      } else if (signal_at - now() < left)
+        left = signal_at - now();
     }
     int n = poll(fds, 2, (int)(left * 1000) + 1);
     if (n < 0 && errno == EINTR)
@@ -382,6 +393,7 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
   for (int i = 0; i < 2; i++)
     if (fds[i].fd >= 0)
       close(fds[i].fd);
+  r->stopped = signalled < 0 ? -1 : now() - signalled;
   if (r->hung)
     return;
   if (WIFSIGNALED(status))

@@ -145,7 +145,15 @@ typedef struct run_result {
   int code;        /* exit status, if it exited */
   int sig;         /* the signal that killed it, or 0 */
   bool hung;       /* killed after clitest_hang_seconds */
+  double stopped;  /* with clitest_signal: seconds from the signal to the
+                      exit (-1: it exited before the signal) */
 } run_result;
+
+/* When clitest_signal is not 0, run_argv sends that signal to the program
+ * clitest_signal_after seconds after starting it (if it is still running)
+ * and records in r->stopped how long it took to exit after it. */
+extern int clitest_signal;
+extern double clitest_signal_after;
 
 /* Runs `prog args...` (args NULL-terminated) in directory cwd (NULL: this
  * one), with standard input from the file in (NULL: /dev/null) and standard

@@ -21,6 +21,7 @@
  * any of its cases did. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -623,6 +624,133 @@ static void test_limits(void **state) {
   end_cases("limit");
 }
 
+/* ---- Stopping a long search ----------------------------------------------
+ * PHP(12, 11), twelve pigeons in eleven holes, takes dpll minutes: a time
+ * limit, SIGINT or SIGTERM must stop it, with the documented answer. */
+
+/* Writes PHP(holes + 1, holes) to path, as DIMACS or in the DP format. */
+static void write_pigeons(const char *path, int holes, bool dimacs) {
+  buffer b = {0};
+  char line[64];
+  int pigeons = holes + 1;
+  if (dimacs) {
+    snprintf(line, sizeof line, "p cnf %d %d\n", pigeons * holes,
+             pigeons + holes * pigeons * (pigeons - 1) / 2);
+    buffer_str(&b, line);
+  }
+  const char *end = dimacs ? " 0\n" : "\n";
+  for (int p = 0; p < pigeons; p++) {
+    for (int h = 1; h <= holes; h++) {
+      snprintf(line, sizeof line, h > 1 ? " %d" : "%d", p * holes + h);
+      buffer_str(&b, line);
+    }
+    buffer_str(&b, end);
+  }
+  for (int h = 1; h <= holes; h++)
+    for (int p = 0; p < pigeons; p++)
+      for (int q = p + 1; q < pigeons; q++) {
+        snprintf(line, sizeof line, "-%d -%d%s", p * holes + h, q * holes + h,
+                 end);
+        buffer_str(&b, line);
+      }
+  if (!dimacs)
+    buffer_str(&b, "0\nthe back matter\n");
+  write_file(path, b.data, b.len);
+  buffer_free(&b);
+}
+
+/* One stopped run: exit 0 and "s UNKNOWN" (DIMACS) or exit 2, nothing
+ * on stdout and the one line "dpll: stopped by WHY ..." (DP). */
+static void expect_stopped(const char *name, const run_result *r, bool dimacs,
+                           const char *why) {
+  char line[200];
+  if (dimacs) {
+    if (expect_exit(name, r, 0) && strcmp(r->out.data, "s UNKNOWN\n"))
+      failure(name, "stdout \"%s\", not \"s UNKNOWN\"", SHOW(r->out));
+    return;
+  }
+  snprintf(line, sizeof line, "dpll: stopped by %s before finding an answer\n",
+           why);
+  if (expect_exit(name, r, 2)) {
+    expect_empty(name, "stdout", &r->out);
+    if (strcmp(r->err.data, line))
+      failure(name, "stderr \"%s\", not \"%s\"", SHOW(r->err), SHOW_STR(line));
+  }
+}
+
+static void test_stopping(void **state) {
+  (void)state;
+  begin_cases();
+  char cnf[4096], dp[4096], out[4096], name[4400];
+  write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12.cnf"), 11, true);
+  write_pigeons(join(dp, sizeof dp, tmp_dir, "php12.txt"), 11, false);
+  join(out, sizeof out, tmp_dir, "stopped-answer");
+  run_result r = {0};
+  for (int dimacs = 0; dimacs <= 1; dimacs++) {
+    const char *input = dimacs ? cnf : dp;
+    snprintf(name, sizeof name, "dpll --time-limit 0.5 %s", input);
+    run_tool(&r, tool, NULL, NULL, NULL, "--time-limit", "0.5", input,
+             (char *)NULL);
+    expect_stopped(name, &r, dimacs, "the time limit");
+    /* Signals, with the answer going to a file: all of it, or none. */
+    for (int k = 0; k < 2; k++) {
+      int sig = k ? SIGTERM : SIGINT;
+      snprintf(name, sizeof name, "dpll %s -o FILE, %s after 1 s", input,
+               k ? "SIGTERM" : "SIGINT");
+      remove(out);
+      clitest_signal = sig;
+      clitest_signal_after = 1.0;
+      run_tool(&r, tool, NULL, NULL, NULL, input, "-o", out, (char *)NULL);
+      clitest_signal = 0;
+      if (r.stopped < 0 || r.stopped > 5)
+        failure(name, "exited %.1f s after the signal", r.stopped);
+      buffer got = {0};
+      bool written = read_file(out, &got);
+      run_result seen = r;
+      if (dimacs && written)
+        seen.out = got; /* the answer is in the file */
+      expect_stopped(name, &seen, dimacs, k ? "SIGTERM" : "SIGINT");
+      if (written != (bool)dimacs)
+        failure(name, "the output file was %s",
+                written ? "written"
+                        : "not "
+                          "written");
+      buffer_free(&got);
+    }
+  }
+  remove(out);
+  run_free(&r);
+  end_cases("stopping");
+}
+
+/* -v: "c progress" lines on stderr, one a second (a pace a run of 2.5 s
+ * shows as two lines, not one per poll), the answer as without it. */
+static void test_progress(void **state) {
+  (void)state;
+  begin_cases();
+  char cnf[4096];
+  write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12-v.cnf"), 11, true);
+  run_result r = {0};
+  const char *name = "dpll -v --time-limit 2.5 php12.cnf";
+  run_tool(&r, tool, NULL, NULL, NULL, "-v", "--time-limit", "2.5", cnf,
+           (char *)NULL);
+  expect_stopped(name, &r, true, "the time limit");
+  int lines = 0;
+  for (const char *p = r.err.data; *p; lines++) {
+    if (strncmp(p, "c progress ", 11) || !strstr(p, " conflicts, ") ||
+        !strstr(p, " M propagations/s"))
+      failure(name, "not a progress line: \"%s\"", SHOW_STR(p));
+    p = strchr(p, '\n');
+    if (!p)
+      break;
+    p++;
+  }
+  if (lines < 1 || lines > 3)
+    failure(name, "%d progress lines in 2.5 s", lines);
+  run_free(&r);
+  end_cases("progress");
+}
+
 static void test_stdin_and_output(void **state) {
   (void)state;
   begin_cases();
@@ -948,6 +1076,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_help_version),
       cmocka_unit_test(test_stats_trace),
       cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_stopping),
+      cmocka_unit_test(test_progress),
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_oracle_answers),
   };

@@ -193,6 +193,94 @@ static void test_independent_solvers(void **state) {
   dpll_set_trace(NULL, nop_trace, NULL); /* harmless */
 }
 
+/* The proof sinks' contract (whether a proof is valid is test_proof's
+ * business, with an independent checker): steps only during dpll_solve,
+ * the empty clause last for UNSAT, a refusing callback or a failing file
+ * gives DPLL_EIO and no answer, a bad format is refused. */
+typedef struct steps {
+  int added, deleted, empties, after_empty, refuse_at;
+} steps;
+
+static int count_step(void *ctx, int deleted, const int *lits, size_t n) {
+  steps *st = ctx;
+  (void)lits;
+  st->after_empty += st->empties > 0;
+  if (deleted)
+    st->deleted++;
+  else if (n == 0)
+    st->empties++;
+  else
+    st->added++;
+  return st->refuse_at && st->added + st->deleted >= st->refuse_at;
+}
+
+static dpll_solver *pigeons(void) { /* PHP(4, 3): UNSAT, needs learning */
+  dpll_solver *s = dpll_new();
+  for (int p = 0; p < 4; p++)
+    assert_int_equal(add(s, 3, 3 * p + 1, 3 * p + 2, 3 * p + 3), 0);
+  for (int h = 1; h <= 3; h++)
+    for (int p = 0; p < 4; p++)
+      for (int q = p + 1; q < 4; q++)
+        assert_int_equal(add(s, 2, -(3 * p + h), -(3 * q + h)), 0);
+  return s;
+}
+
+static void test_proof_sinks(void **state) {
+  (void)state;
+  for (int algorithm = 0; algorithm <= 1; algorithm++) {
+    dpll_solver *s = pigeons();
+    assert_int_equal(dpll_set_option(s, "algorithm", algorithm), 0);
+    steps st = {0};
+    dpll_set_proof_callback(s, count_step, &st);
+    assert_int_equal(dpll_propagate(s), 0); /* steps write nothing */
+    assert_int_equal(st.added + st.deleted + st.empties, 0);
+    assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+    assert_true(st.added > 0);
+    assert_int_equal(st.empties, 1);
+    assert_int_equal(st.after_empty, 0);
+    steps again = {0}; /* known UNSAT: the next proof is the empty clause */
+    dpll_set_proof_callback(s, count_step, &again);
+    assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+    assert_int_equal(again.empties, 1);
+    assert_int_equal(again.added + again.deleted, 0);
+    dpll_free(s);
+
+    s = pigeons();
+    assert_int_equal(dpll_set_option(s, "algorithm", algorithm), 0);
+    steps refuse = {.refuse_at = 2};
+    dpll_set_proof_callback(s, count_step, &refuse);
+    assert_int_equal(dpll_solve(s), DPLL_EIO);
+    assert_int_equal(dpll_write_answer(s, stdout, DPLL_FORMAT_DIMACS, NULL, 0),
+                     DPLL_ENOANSWER);
+    assert_int_equal(refuse.added + refuse.deleted, 2); /* none after it */
+    dpll_free(s);
+  }
+  dpll_solver *s = pigeons();
+  assert_int_equal(dpll_set_proof(s, stdout, 2), DPLL_EINVAL);
+  assert_int_equal(dpll_set_proof(NULL, stdout, DPLL_PROOF_TEXT), DPLL_EINVAL);
+  FILE *f = tmpfile();
+  assert_non_null(f);
+  assert_int_equal(dpll_set_proof(s, f, DPLL_PROOF_TEXT), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  long size = ftell(f);
+  char tail[3] = {0};
+  assert_true(size >= 2);
+  fseek(f, size - 2, SEEK_SET);
+  assert_int_equal(fread(tail, 1, 2, f), 2);
+  assert_string_equal(tail, "0\n"); /* "0" alone: the empty clause */
+  fclose(f);
+  f = fopen("/dev/full", "w");
+  if (f) { /* a file that cannot be written: EIO, no answer */
+    dpll_free(s);
+    s = pigeons();
+    assert_int_equal(dpll_set_proof(s, f, DPLL_PROOF_BINARY), 0);
+    assert_int_equal(dpll_solve(s), DPLL_EIO);
+    fclose(f);
+  }
+  dpll_set_proof_callback(NULL, count_step, NULL); /* harmless */
+  dpll_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_version),
@@ -202,6 +290,7 @@ int main(void) {
       cmocka_unit_test(test_value),
       cmocka_unit_test(test_stats),
       cmocka_unit_test(test_independent_solvers),
+      cmocka_unit_test(test_proof_sinks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

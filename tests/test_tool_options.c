@@ -456,6 +456,15 @@ static const sample samples[] = {
      true},
     {"dpll", "max-decisions", "0", {"dp-unsatisfiable.txt"}, true},
     {"dpll", "max-conflicts", "0", {"dp-unsatisfiable.txt"}, true},
+    /* A limit not reached changes nothing. */
+    {"dpll", "time-limit", "100", {"dp-unsatisfiable.txt"}, false},
+    {"dpll", "proof", "@tmp/proof", {"dp-unsatisfiable.txt"}, true},
+    /* The format shows only in the proof file, which is not read back. */
+    {"dpll",
+     "proof-format",
+     NULL,
+     {"--proof", "@tmp/unread-proof", "dp-unsatisfiable.txt"},
+     false},
     {"peg-front", "board", "triangle4", {NULL}, true},
     {"peg-front", "empty", "3", {"-b", "triangle4"}, true},
     {"peg-front", "at-most-one", NULL, {"-b", "triangle4"}, true},

@@ -66,7 +66,8 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
       if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                           conflicts0))
+                           conflicts0) ||
+          dpll__terminated_at_conflict(s))
         return DPLL_UNKNOWN;
       continue;
     }
@@ -80,7 +81,7 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
     }
-    if (s->terminate && s->terminate(s->terminate_ctx))
+    if (dpll__terminated(s))
       return DPLL_UNKNOWN;
     if (s->opt[OPT_pure] && !root_pure_done && dpll__decision_level(s) == 0) {
       root_pure_done = true;

@@ -11,12 +11,30 @@
  *       that branch; returns 1 if every decision's second branch has been
  *       tried (the solver is then at level 0).  If a conflict was pending
  *       in that case, the clauses are unsatisfiable.
+ *
+ * Proofs.  While dpll_solve writes one, each refuted subtree gets its
+ * lemma: the clause of the negated decisions of the levels above it.  At a
+ * conflict, that of every level: unit propagation from those decisions
+ * alone finds the conflict again (pure literals never take part in one:
+ * every clause with a pure literal's negation stays satisfied by a literal
+ * set before it), so the lemma is RUP.  Then each level whose second
+ * branch failed too is left, and with it the subtree of the levels above
+ * it is refuted: its two branches' lemmas, with the decisions above,
+ * propagate to a conflict, so the shorter lemma is RUP as well; for level
+ * 1 it is the empty clause.  Only refuted branches are flipped, so every
+ * lemma rests on lemmas written before it.
  */
 int dpll__backtrack_chrono(dpll_solver *s) {
   bool conflict = dpll__conflict_pending(s);
+  bool proving = conflict && dpll__proving(s);
   int level = dpll__decision_level(s);
-  while (level > 0 && dpll__level_flipped(s, level))
+  if (proving && level > 0)
+    dpll__clause_refuted(s, level);
+  while (level > 0 && dpll__level_flipped(s, level)) {
     level--;
+    if (proving)
+      dpll__clause_refuted(s, level);
+  }
   if (level == 0) {
     dpll__backtrack_to(s, 0);
     if (conflict)
@@ -64,12 +82,13 @@ int dpll__search(dpll_solver *s) {
       if (dpll__backtrack_chrono(s))
         return DPLL_UNSAT;
       if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                           conflicts0))
+                           conflicts0) ||
+          dpll__terminated_at_conflict(s))
         return DPLL_UNKNOWN;
       continue;
     }
     DPLL_CHECK(s);
-    if (s->terminate && s->terminate(s->terminate_ctx))
+    if (dpll__terminated(s))
       return DPLL_UNKNOWN;
     if (s->opt[OPT_pure] && dpll__eliminate_pure(s) < 0)
       return DPLL_ENOMEM;

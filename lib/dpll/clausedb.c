@@ -14,24 +14,41 @@ void dpll__store_free(dpll_solver *s) {
   free(s->store.learnts);
 }
 
-/* The events of a clause's life; the trace shows learning and deletion
+/* The events of a clause's life.  The trace shows learning and deletion
  * (an added clause is the caller's own, and the empty clause shows in the
- * answer). */
-enum clause_event_kind { CLAUSE_ADDED, CLAUSE_LEARNT, CLAUSE_GONE, CLAUSE_NIL };
+ * answer); a proof gets every clause derived, learned or not, every
+ * learned clause deleted, and the empty clause. */
+enum clause_event_kind {
+  CLAUSE_ADDED,   /* given by the caller, stored */
+  CLAUSE_LEARNT,  /* derived by analysis, stored */
+  CLAUSE_DERIVED, /* derived, not stored: a pure unit */
+  CLAUSE_REFUTED, /* not stored: the classic engine's lemma, n its level */
+  CLAUSE_GONE,    /* a learned clause deleted */
+  CLAUSE_NIL      /* the empty clause */
+};
 
-static void clause_event(dpll_solver *s, enum clause_event_kind kind, cref ref,
-                         const clause *c) {
+static void clause_event(dpll_solver *s, enum clause_event_kind kind,
+                         const unsigned *lits, size_t n, cref ref) {
   switch (kind) {
   case CLAUSE_NIL:
     s->store.unsat = true; /* the only place that says so */
+    dpll__proof_clause(s, false, NULL, 0);
     break;
   case CLAUSE_LEARNT:
     if (dpll__tracing(s))
-      dpll__trace(s, DPLL_EVENT_LEARN, c->lits[0], ref, false);
+      dpll__trace(s, DPLL_EVENT_LEARN, lits[0], ref, false);
+    dpll__proof_clause(s, false, lits, n);
+    break;
+  case CLAUSE_DERIVED:
+    dpll__proof_clause(s, false, lits, n);
+    break;
+  case CLAUSE_REFUTED:
+    dpll__proof_decisions(s, (int)n);
     break;
   case CLAUSE_GONE:
     if (dpll__tracing(s))
       dpll__trace(s, DPLL_EVENT_DELETE, 0, ref, false);
+    dpll__proof_clause(s, true, lits, n);
     break;
   case CLAUSE_ADDED:
     break;
@@ -92,7 +109,7 @@ cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
     dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
     dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
   }
-  clause_event(s, learned ? CLAUSE_LEARNT : CLAUSE_ADDED, ref, c);
+  clause_event(s, learned ? CLAUSE_LEARNT : CLAUSE_ADDED, c->lits, n, ref);
   return ref;
 }
 
@@ -102,14 +119,31 @@ void dpll__clause_delete(dpll_solver *s, cref ref) {
   clause *c = dpll__clause(s, ref);
   assert(c->flags & CLAUSE_LEARNED);
   assert(!(c->flags & CLAUSE_DELETED));
-  clause_event(s, CLAUSE_GONE, ref, c);
+  clause_event(s, CLAUSE_GONE, c->lits, c->size, ref);
   c->flags |= CLAUSE_DELETED;
   s->store.wasted += CLAUSE_HEADER_WORDS + c->size;
 }
 
 /* The formula is unsatisfiable: the empty clause follows from it. */
 void dpll__clause_empty(dpll_solver *s) {
-  clause_event(s, CLAUSE_NIL, CREF_NONE, NULL);
+  clause_event(s, CLAUSE_NIL, NULL, 0, CREF_NONE);
+}
+
+/* A pure literal at the root: the unit clause of it is no consequence of
+ * the clauses, but adding it keeps them satisfiable (every clause with its
+ * negation is satisfied by a literal set before it: the unit is RAT on
+ * it), so a proof takes it as a lemma. */
+void dpll__clause_pure_unit(dpll_solver *s, unsigned lit) {
+  clause_event(s, CLAUSE_DERIVED, &lit, 1, CREF_NONE);
+}
+
+/* The classic engine's lemma: the decisions of levels 1..level cannot all
+ * hold (classic.c says why each such clause follows). */
+void dpll__clause_refuted(dpll_solver *s, int level) {
+  if (level == 0)
+    dpll__clause_empty(s);
+  else
+    clause_event(s, CLAUSE_REFUTED, NULL, (size_t)level, CREF_NONE);
 }
 
 /* Drops deleted clauses from a list of refs; returns the new length. */

@@ -1,6 +1,7 @@
-/* internal.h - libdpll's private types: literals, clauses and watches, the
- * solver as a set of parts each owned by one file, the inline readers
- * through which other files see a part, and the calls between files.
+/* internal.h - the solver as a set of parts each owned by one file, the
+ * inline readers through which other files see a part, and the calls
+ * between files (the small types, literals, clauses and watches, are in
+ * types.h).
  *
  * The files call each other top-down in the order lib/CMakeLists.txt
  * lists them (tests/check_layout.sh enforces it); docs/internals.md is the
@@ -13,105 +14,12 @@
 #define DPLL_INTERNAL_H_INCLUDED
 
 #include "dpll.h"
+#include "types.h"
 
 #include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* ---- Literals ----------------------------------------------------------
- * Inside the solver a literal is 2*var + sign (sign 1 for negative), so a
- * literal and its negation differ in the lowest bit and index arrays. */
-
-static inline unsigned lit_from_ext(int ext) {
-  return ext < 0 ? 2u * (unsigned)(-ext) + 1u : 2u * (unsigned)ext;
-}
-static inline int lit_to_ext(unsigned lit) {
-  int var = (int)(lit >> 1);
-  return (lit & 1u) ? -var : var;
-}
-static inline unsigned lit_var(unsigned lit) { return lit >> 1; }
-static inline unsigned lit_not(unsigned lit) { return lit ^ 1u; }
-static inline bool lit_negative(unsigned lit) { return (lit & 1u) != 0; }
-static inline unsigned lit_pos(int var) { return 2u * (unsigned)var; }
-static inline unsigned lit_neg(int var) { return 2u * (unsigned)var + 1u; }
-
-/* True when ext is a literal the API accepts (non-zero, not INT_MIN, and
- * within DPLL_MAX_VAR). */
-static inline bool ext_lit_ok(int ext) {
-  return ext != 0 && ext >= -DPLL_MAX_VAR && ext <= DPLL_MAX_VAR;
-}
-
-/* ---- Clauses -----------------------------------------------------------
- * All clauses live in one arena of 32-bit words: a header, then the
- * literals.  A clause is named by its offset in the arena (a cref).  The
- * first two literals of a clause with two or more are the watched ones. */
-
-typedef uint32_t cref;
-#define CREF_NONE UINT32_MAX       /* no reason: a decision */
-#define CREF_PURE (UINT32_MAX - 1) /* reason of a pure literal */
-#define CREF_OOM (UINT32_MAX - 2)  /* dpll__propagate: memory ran out */
-/* The arena may not grow past CREF_MAX words: the top bit of a watch's
- * cref is taken (WATCH_BINARY). */
-#define CREF_MAX 0x7fffffffu
-
-typedef struct clause {
-  uint32_t size;
-  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, _MARK, and the LBD */
-  unsigned lits[];
-} clause;
-
-#define CLAUSE_LEARNED 1u /* learned from a conflict (cdcl) */
-#define CLAUSE_DELETED 2u /* deleted; its words are garbage until compacted */
-#define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
-#define CLAUSE_MARK 8u    /* scratch mark of one pass (compaction, check) */
-#define CLAUSE_LBD_SHIFT 4u
-#define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
-#define CLAUSE_HEADER_WORDS 2u
-
-static inline uint32_t clause_lbd(const clause *c) {
-  return c->flags >> CLAUSE_LBD_SHIFT;
-}
-static inline void clause_set_lbd(clause *c, uint32_t lbd) {
-  if (lbd > CLAUSE_LBD_MAX)
-    lbd = CLAUSE_LBD_MAX;
-  c->flags =
-      (c->flags & ((1u << CLAUSE_LBD_SHIFT) - 1)) | (lbd << CLAUSE_LBD_SHIFT);
-}
-
-/* A watch: the clause and a literal of it (the "blocker") that, when true,
- * shows the clause satisfied without reading it.  The watch of a clause of
- * two literals has WATCH_BINARY set in ref and the other literal as its
- * blocker: propagation then never needs to read the clause. */
-typedef struct watch {
-  cref ref;
-  unsigned blocker;
-} watch;
-
-#define WATCH_BINARY 0x80000000u
-
-/* The watch of clause c (at ref) with the given blocker. */
-static inline watch watch_of(const clause *c, cref ref, unsigned blocker) {
-  return (watch){c->size == 2 ? ref | WATCH_BINARY : ref, blocker};
-}
-/* The clause a watch is of. */
-static inline cref watch_clause(watch w) { return w.ref & ~WATCH_BINARY; }
-
-/* One literal's watches: items[0 .. size - 1] of a segment of cap slots in
- * the pool (see watches.c).  cap 0: no segment (items NULL). */
-typedef struct watch_list {
-  watch *items;
-  uint32_t size, cap;
-} watch_list;
-
-/* ---- Options ------------------------------------------------------------ */
-
-enum {
-#define DPLL_OPTION_INDEX(name, def, lo, hi, doc) OPT_##name,
-  DPLL_OPTIONS(DPLL_OPTION_INDEX)
-#undef DPLL_OPTION_INDEX
-      NUM_OPTIONS
-};
 
 /* ---- The parts -----------------------------------------------------------
  * Per-variable arrays have var_cap + 1 entries, per-literal arrays
@@ -256,6 +164,20 @@ typedef struct trace_part {
   size_t cap;
 } trace_part;
 
+/* proof.c: where proof steps go (a callback, or a file in a format), and
+ * room to turn a clause into external literals. */
+typedef struct proof_part {
+  dpll_proof_fn fn;
+  void *ctx;
+  FILE *file;
+  int format;
+  bool active; /* dpll_solve is running with a sink set */
+  bool done;   /* the empty clause is written, or writing failed */
+  bool failed; /* a step could not be written */
+  int *buf;
+  size_t cap;
+} proof_part;
+
 /* check.c: when the debug build checks the invariants next. */
 typedef struct check_part {
   uint64_t ticks, next;
@@ -287,6 +209,7 @@ struct dpll_solver {
   restart_part restart;
   reduce_part reduce;
   trace_part trace;
+  proof_part proof;
   check_part check;
 };
 
@@ -398,6 +321,16 @@ static inline bool dpll__tracing(const dpll_solver *s) {
 static inline bool dpll__over_limit(int64_t limit, uint64_t count,
                                     uint64_t count0) {
   return limit >= 0 && count - count0 >= (uint64_t)limit;
+}
+
+/* Whether the caller's terminate callback says stop. */
+static inline bool dpll__terminated(const dpll_solver *s) {
+  return s->terminate && s->terminate(s->terminate_ctx);
+}
+/* The same, polled at every 64th conflict: a long run of conflicts
+ * without a decision must not keep the search from stopping. */
+static inline bool dpll__terminated_at_conflict(const dpll_solver *s) {
+  return (s->stats.conflicts & 63) == 0 && dpll__terminated(s);
 }
 
 /* Anything that changes the formula or the assignment ends the answer of
@@ -555,6 +488,8 @@ cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
                       bool learned, uint32_t lbd);
 void dpll__clause_delete(dpll_solver *s, cref ref);
 void dpll__clause_empty(dpll_solver *s);
+void dpll__clause_pure_unit(dpll_solver *s, unsigned lit);
+void dpll__clause_refuted(dpll_solver *s, int level);
 /* Drops deleted clauses from the lists and compacts the arena, calling
  * moved(s, c, ref) for every clause marked CLAUSE_MARK at its new ref
  * (the mark cleared); rebuilds the watches. */
@@ -562,6 +497,18 @@ void dpll__store_compact(dpll_solver *s,
                          void (*moved)(dpll_solver *, const clause *, cref));
 const char *dpll__store_check(const dpll_solver *s);
 void dpll__store_free(dpll_solver *s);
+
+/* proof.c: proof steps, written only between dpll__proof_begin and
+ * dpll__proof_end (inside dpll_solve), and none after the empty clause. */
+int dpll__proof_begin(dpll_solver *s); /* 0 or DPLL_ENOMEM */
+int dpll__proof_end(dpll_solver *s);   /* DPLL_EIO if a step failed */
+static inline bool dpll__proving(const dpll_solver *s) {
+  return s->proof.active && !s->proof.done;
+}
+void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
+                        size_t n);
+void dpll__proof_decisions(dpll_solver *s, int level);
+void dpll__proof_free(dpll_solver *s);
 
 /* watches.c */
 int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra);

@@ -55,8 +55,11 @@ static void assign_extras(dpll_solver *s, unsigned lit, cref reason) {
     dpll__pure_assigned(s, lit);
   if (reason == CREF_PURE) {
     s->stats.pure_literals++;
-    if (t->decision_level == 0)
+    if (t->decision_level == 0) {
       t->root_pure = true;
+      if (dpll__proving(s))
+        dpll__clause_pure_unit(s, lit);
+    }
   } else if (reason != CREF_NONE)
     s->stats.propagations++;
   if (dpll__tracing(s))

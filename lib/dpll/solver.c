@@ -69,6 +69,7 @@ void dpll_free(dpll_solver *s) {
   dpll__store_free(s);
   dpll__watch_free(s);
   dpll__trace_free(s);
+  dpll__proof_free(s);
   free(s->model);
   free(s);
 }
@@ -167,6 +168,22 @@ int dpll__save_model(dpll_solver *s) {
   return self_check(s);
 }
 
+/* The engine's search, between the start and the end of a proof. */
+static int search(dpll_solver *s) {
+  int res = dpll__proof_begin(s);
+  if (res)
+    return res;
+  if (dpll__unsat(s))
+    dpll__clause_empty(s); /* known when adding: the proof still says so */
+  else
+    res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
+                                                       : dpll__search(s);
+  if (dpll__unsat(s))
+    res = DPLL_UNSAT;
+  int rc = dpll__proof_end(s);
+  return rc ? rc : res;
+}
+
 int dpll_solve(dpll_solver *s) {
   if (!s)
     return DPLL_EINVAL;
@@ -175,12 +192,7 @@ int dpll_solve(dpll_solver *s) {
   dpll__trail_reset(s);
   dpll__touch(s);
   DPLL_CHECK_ALL(s);
-  if (dpll__unsat(s)) {
-    s->state = STATE_UNSAT;
-    return DPLL_UNSAT;
-  }
-  int res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
-                                                         : dpll__search(s);
+  int res = search(s);
   if (res == DPLL_SAT) {
     int rc = dpll__save_model(s);
     if (rc)

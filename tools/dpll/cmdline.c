@@ -35,6 +35,9 @@ static const cli_choice restarts[] = {{"glucose", DPLL_RESTARTS_GLUCOSE},
 static const cli_choice targets[] = {
     {"never", 0}, {"luby", 1}, {"always", 2}, {NULL, 0}};
 
+static const cli_choice proof_formats[] = {
+    {"text", DPLL_PROOF_TEXT}, {"binary", DPLL_PROOF_BINARY}, {NULL, 0}};
+
 static const cli_option rows[] = {
     {'f', "format", "FORMAT", CLI_CHOICE(opts, format),
      "read FORMAT: auto (default), dp or dimacs", formats, "format"},
@@ -69,6 +72,23 @@ static const cli_option rows[] = {
      "give up when more than N decisions are needed", NULL, NULL},
     {0, "max-conflicts", "N", CLI_VALUE(opts, max_conflicts),
      "give up after N conflicts", NULL, NULL},
+    {0, "time-limit", "S", CLI_VALUE(opts, time_limit),
+     "give up after S seconds of wall-clock time since dpll started (a "
+     "decimal number; the search stops within a second, reading is not cut "
+     "short); SIGINT and SIGTERM stop the search too",
+     NULL, NULL},
+    {0, "proof", "FILE", CLI_VALUE(opts, proof),
+     "write a DRAT proof of an unsatisfiable answer to FILE (with a "
+     "satisfiable one it holds what was learned, without the empty "
+     "clause)",
+     NULL, NULL},
+    {0, "proof-format", "FORMAT", CLI_CHOICE(opts, proof_format),
+     "the proof's format: text (default) or binary DRAT", proof_formats,
+     "proof format"},
+    {'v', "verbose", NULL, CLI_FLAG(opts, verbose),
+     "print a progress line ('c ...': time, conflicts, restarts, learned "
+     "clauses, propagations per second) to standard error every second",
+     NULL, NULL},
     {'s', "stats", NULL, CLI_FLAG(opts, stats),
      "print search statistics to standard error", NULL, NULL},
     {'t', "trace", NULL, CLI_FLAG(opts, trace),
@@ -93,12 +113,14 @@ static const char usage[] =
 static const char epilogue[] =
     "Exit status:\n"
     "   0  DP input: an answer was written (satisfiable or not);\n"
-    "      DIMACS input: a limit stopped the search ('s UNKNOWN')\n"
+    "      DIMACS input: a limit, SIGINT or SIGTERM stopped the search\n"
+    "      ('s UNKNOWN')\n"
     "  10  DIMACS input: satisfiable\n"
     "  20  DIMACS input: unsatisfiable\n"
     "   1  an error: bad input, a file that cannot be read or written,\n"
     "      a bad option; nothing is written to OUTPUT\n"
-    "   2  DP input: a limit stopped the search; nothing is written\n";
+    "   2  DP input: a limit, SIGINT or SIGTERM stopped the search;\n"
+    "      nothing is written\n";
 
 const cli_spec dpll_tool_cli = {rows, offsetof(opts, files), usage, epilogue,
                                 "dpll " DPLL_VERSION "\n"};

@@ -1,10 +1,13 @@
 /* dpll - reads clauses, decides them with libdpll, writes the answer. */
+#define _POSIX_C_SOURCE 200809L /* sigaction, clock_gettime */
 #include <dpll.h>
 
 #include "cli.h"
 #include "cmdline.h"
 
 #include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +97,90 @@ static void print_event(void *ctx, const dpll_event *e) {
 
 static double seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
+/* ---- Stopping, and progress --------------------------------------------
+ * The solver polls a terminate callback before its decisions (and every
+ * so many conflicts); this one says stop after SIGINT or SIGTERM or past
+ * the time limit, and prints the progress lines of -v. */
+
+static volatile sig_atomic_t signalled; /* the signal caught, or 0 */
+
+static void on_signal(int sig) { signalled = sig; }
+
+static double wall(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct watcher {
+  const dpll_solver *s;
+  double start, limit; /* limit 0: none */
+  double next;         /* when the next progress line is due */
+  bool verbose;
+  unsigned polls;
+  const char *stopped_by; /* why it said stop, or NULL */
+} watcher;
+
+static void progress(const watcher *w, double now) {
+  dpll_stats st;
+  dpll_get_stats(w->s, &st);
+  double t = now - w->start;
+  fprintf(stderr,
+          "c progress %.1f s: %llu conflicts, %llu restarts, %llu learned, "
+          "%.2f M propagations/s\n",
+          t, (unsigned long long)st.conflicts, (unsigned long long)st.restarts,
+          (unsigned long long)st.learned,
+          t > 0 ? (double)st.propagations / t / 1e6 : 0.0);
+}
+
+/* The clock is read every 64 polls: polls come thousands of times a
+ * second, so a limit still stops the search well within a second. */
+static int watch(void *ctx) {
+  watcher *w = ctx;
+  if (signalled) {
+    w->stopped_by = signalled == SIGINT ? "SIGINT" : "SIGTERM";
+    return 1;
+  }
+  if (++w->polls % 64 != 0 || (w->limit <= 0 && !w->verbose))
+    return 0;
+  double now = wall();
+  if (w->limit > 0 && now - w->start >= w->limit) {
+    w->stopped_by = "the time limit";
+    return 1;
+  }
+  if (w->verbose && now >= w->next) {
+    progress(w, now);
+    while (w->next <= now) /* a steady pace, whatever the polls */
+      w->next += 1.0;
+  }
+  return 0;
+}
+
+/* Catches SIGINT and SIGTERM (a second one too: the answer, once the
+ * search has stopped, is always written whole). */
+static void catch_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+/* --time-limit: a positive number of seconds. */
+static int parse_limit(const char *text, double *limit) {
+  char *end;
+  errno = 0;
+  double v = text ? strtod(text, &end) : 0;
+  if (text && (end == text || *end || errno || !(v > 0) || !isfinite(v)))
+    return cli_error("--time-limit needs a positive number of seconds, not "
+                     "'%s'",
+                     text);
+  *limit = v;
+  return 0;
+}
+
 /* --stats: one line per counter of DPLL_STATS, then the times. */
 static void print_stats(const dpll_solver *s, double read_time,
                         double solve_time) {
@@ -149,8 +236,49 @@ static int write_output(const dpll_solver *s, const dpll_tool_options *o,
   return cli_close_output(out, o->files.output, rc ? (errno ? errno : -1) : 0);
 }
 
+/* --proof FILE: opened before the search, so that a path that cannot be
+ * written is reported before any work. */
+static FILE *open_proof(dpll_solver *s, const dpll_tool_options *o) {
+  FILE *f = fopen(o->proof, "wb");
+  if (!f)
+    cli_error("%s: cannot open for writing: %s", o->proof, strerror(errno));
+  else
+    dpll_set_proof(s, f, o->proof_format.value);
+  return f;
+}
+
+/* After the search: the proof closed; if a write failed (the library
+ * says DPLL_EIO; err is errno just after), the one-line error, and a
+ * regular file removed, not left half-written (see cli_close_output). */
+static int close_proof(FILE *f, const dpll_tool_options *o, int res, int err) {
+  return cli_close_output(f, o->proof, res == DPLL_EIO ? (err ? err : -1) : 0);
+}
+
+/* Solves and writes the answer: its exit status. */
+static int solve(dpll_solver *s, const dpll_tool_options *o,
+                 const dpll_input *info, watcher *w) {
+  FILE *proof = o->proof ? open_proof(s, o) : NULL;
+  if (o->proof && !proof)
+    return EXIT_ERROR;
+  errno = 0;
+  int res = dpll_solve(s);
+  if (proof && close_proof(proof, o, res, errno))
+    return EXIT_ERROR;
+  if (res < 0)
+    return cli_error("%s", dpll_strerror(res));
+  if (res == DPLL_UNKNOWN && info->format == DPLL_FORMAT_DP) {
+    cli_error("stopped by %s before finding an answer",
+              w->stopped_by ? w->stopped_by : "a limit");
+    return EXIT_STOPPED;
+  }
+  int status = write_output(s, o, info->format, info);
+  return !status && info->format == DPLL_FORMAT_DIMACS ? res : status;
+}
+
 int main(int argc, char **argv) {
-  dpll_tool_options o = {.format = {NULL, DPLL_FORMAT_AUTO}};
+  dpll_tool_options o = {.format = {NULL, DPLL_FORMAT_AUTO},
+                         .proof_format = {NULL, DPLL_PROOF_TEXT}};
+  watcher w = {.start = wall(), .next = wall() + 1.0};
   if (parse_args(argc, argv, &o))
     return EXIT_ERROR;
   dpll_solver *s = dpll_new();
@@ -158,6 +286,12 @@ int main(int argc, char **argv) {
     return cli_error("out of memory");
   dpll_input info = {0};
   int status = configure(s, &o);
+  if (!status)
+    status = parse_limit(o.time_limit, &w.limit);
+  w.s = s;
+  w.verbose = o.verbose;
+  catch_signals();
+  dpll_set_terminate(s, watch, &w);
   double t0 = seconds(), t1 = t0, t2 = t0;
   if (!status && o.trace)
     dpll_set_trace(s, print_event, stderr); /* shows units met while reading */
@@ -165,18 +299,8 @@ int main(int argc, char **argv) {
     status = read_input(s, &o, &info);
   if (!status) {
     t1 = seconds();
-    int res = dpll_solve(s);
+    status = solve(s, &o, &info, &w);
     t2 = seconds();
-    if (res < 0)
-      status = cli_error("%s", dpll_strerror(res));
-    else if (res == DPLL_UNKNOWN && info.format == DPLL_FORMAT_DP) {
-      cli_error("stopped by a limit before finding an answer");
-      status = EXIT_STOPPED;
-    } else {
-      status = write_output(s, &o, info.format, &info);
-      if (!status && info.format == DPLL_FORMAT_DIMACS)
-        status = res;
-    }
     if (o.stats)
       print_stats(s, t1 - t0, t2 - t1);
   }
