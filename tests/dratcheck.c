@@ -108,9 +108,14 @@ static const char *show(const unsigned *lits, size_t n, char *out,
 
 /* ---- Growing to a new variable ------------------------------------------- */
 
+/* calloc, not realloc and memset: a large array's untouched pages then
+ * cost no memory, so that one stray variable near DRAT_MAX_VAR does not
+ * commit a gigabyte. */
 static void *grow_zero(void *p, size_t old_n, size_t new_n, size_t size) {
-  char *q = grow(p, new_n, size);
-  memset(q + old_n * size, 0, (new_n - old_n) * size);
+  char *q = must(calloc(new_n, size));
+  if (old_n)
+    memcpy(q, p, old_n * size);
+  free(p);
   return q;
 }
 
