@@ -58,7 +58,7 @@ typedef struct drat_report {
   /* "verified: ..." when accepted;
    * "step N: lemma 1 -2 0 is neither RUP nor RAT (proof line L)",
    * "step N: deletion of a clause not present: 1 2 0 (proof line L)",
-   * "step N: proof line L: <syntax error>" (binary: "proof byte B"),
+   * "step N: proof line L: <syntax error>" (binary: "proof byte offset B"),
    * "no empty clause: ...", "cnf line L: <syntax error>", or
    * "cannot read FILE: <reason>". */
 } drat_report;
