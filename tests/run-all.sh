@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, as CI does:
-#   1. installs what the tests need if it is missing (cmocka, pkg-config),
+#   1. installs what the tests need if it is missing (cmocka, pkg-config,
+#      and picosat, the reference solver of the differential test),
 #   2. builds with warnings as errors and runs the tests,
 #   3. builds with AddressSanitizer and UndefinedBehaviorSanitizer and runs
 #      the tests again,
@@ -16,6 +17,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists cmocka 2>/dev/null || missing+=(libcmocka-dev)
+command -v picosat >/dev/null 2>&1 || [ -x /usr/bin/picosat ] || missing+=(picosat)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   sudo=""
