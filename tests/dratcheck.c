@@ -475,9 +475,20 @@ static int add_step(checker *s, const dr_reader *rd) {
 
 /* 1 if the clause is deleted or the deletion ignored, 0 (with the message)
  * if the clause is not there. */
+/* Whether the clause just taken holds a literal and its negation. */
+static int tautology(checker *s) {
+  int found = 0;
+  for (size_t i = 0; i < s->lits_n; i++)
+    s->mark[s->lits[i]] = 1;
+  for (size_t i = 0; i < s->lits_n && !found; i++)
+    found = s->mark[s->lits[i] ^ 1u];
+  unmark_lits(s);
+  return found;
+}
+
 static int delete_step(checker *s, const dr_reader *rd) {
   char text[160], loc[48];
-  if (s->lits_n == 1) {
+  if (s->lits_n == 1 || tautology(s)) { /* units stay; tautologies never were */
     s->r->ignored++;
     return 1;
   }
@@ -505,14 +516,17 @@ static void take_clause(checker *s, const dr_reader *rd) {
 }
 
 /* Reads the formula into the clauses; 1, or -1 with the message.  An empty
- * clause makes the clauses inconsistent for good. */
+ * clause makes the clauses inconsistent for good.  A tautology is left out:
+ * true under every assignment, it changes no model, but as a clause it
+ * would count in a RAT check (a pure literal's unit would have to resolve
+ * with it), where drat-trim refuses such formulas outright. */
 static int load_cnf(checker *s, dr_reader *rd) {
   int got, empty = 0;
   while ((got = dr_cnf_next(rd)) == 1) {
     take_clause(s, rd);
     if (s->lits_n == 0)
       empty = 1;
-    else
+    else if (!tautology(s))
       add_clause(s, s->lits, s->lits_n);
   }
   s->inconsistent |= empty;

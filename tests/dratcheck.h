@@ -24,6 +24,9 @@
  *     formula included).  A proof that ends without the empty clause is
  *     rejected.
  * Duplicate literals in a clause count once; the first literal stays first.
+ * A clause of the formula with a literal and its negation is left out
+ * (it holds in every assignment; drat-trim refuses such formulas), and
+ * the deletion of such a clause is ignored.
  * Checking stops at the first failing step, so a syntax error after it is
  * not reported.  Running out of memory aborts the program with a message.
  */

@@ -242,11 +242,25 @@ static void ref_add(ref_db *db, const int *lits, int n) {
   c->alive = 1;
 }
 
+/* Whether lits[0..n-1] holds a literal and its negation. */
+static int ref_tautology(const int *lits, int n) {
+  for (int i = 0; i < n; i++)
+    for (int k = i + 1; k < n; k++)
+      if (lits[i] == -lits[k])
+        return 1;
+  return 0;
+}
+
+/* The formula's clauses, tautologies left out as the checker does. */
 static void ref_init(ref_db *db, const oracle_formula *f) {
   memset(db, 0, sizeof *db);
   db->num_vars = f->num_vars;
-  for (size_t i = 0; i < f->num_clauses; i++)
-    ref_add(db, f->lits + f->start[i], (int)(f->start[i + 1] - f->start[i]));
+  for (size_t i = 0; i < f->num_clauses; i++) {
+    const int *lits = f->lits + f->start[i];
+    int n = (int)(f->start[i + 1] - f->start[i]);
+    if (!ref_tautology(lits, n))
+      ref_add(db, lits, n);
+  }
 }
 
 static int lit_value(const signed char *val, int lit) {
@@ -337,6 +351,8 @@ static int ref_rat(const ref_db *db, const int *lits, int n) {
 /* Kills a live clause with the literals of lits[0..n-1] (no repeats) as a
  * set; 0 if there is none. */
 static int ref_delete(ref_db *db, const int *lits, int n) {
+  if (ref_tautology(lits, n))
+    return 1; /* ignored, as the checker does */
   for (int i = 0; i < db->n; i++) {
     ref_clause *c = &db->c[i];
     int k = 0;
