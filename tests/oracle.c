@@ -37,7 +37,8 @@ void oracle_add(oracle_formula *f, const int *lits, size_t n) {
   size_t used = f->start[f->num_clauses];
   f->lits = must(realloc(f->lits, (used + n + 1) * sizeof *f->lits));
   f->start = must(realloc(f->start, (f->num_clauses + 2) * sizeof *f->start));
-  memcpy(f->lits + used, lits, n * sizeof *lits);
+  if (n > 0)
+    memcpy(f->lits + used, lits, n * sizeof *lits);
   f->start[++f->num_clauses] = used + n;
 }
 
