@@ -916,10 +916,15 @@ static int parse_dimacs_answer(const buffer *out, int num_vars,
   return 1;
 }
 
-#define ORACLE_FORMULAS 150
+/* How many random formulas test_oracle_answers runs: 150, or the optional
+ * third argument (0 skips them: under valgrind every run is slow, and the
+ * other cases already run every path of the tool). */
+static int oracle_formulas = 150;
 
 static void test_oracle_answers(void **state) {
   (void)state;
+  if (oracle_formulas == 0)
+    skip(); /* asked for: the run under valgrind, where it would take long */
   begin_cases();
   /* Both engines (cdcl is the default); entries 4 and 5 get an argument
    * added below. */
@@ -946,7 +951,7 @@ static void test_oracle_answers(void **state) {
   int sat_count = 0, unsat_count = 0, runs = 0;
   double t0 = now();
 
-  for (int i = 0; i < ORACLE_FORMULAS; i++) {
+  for (int i = 0; i < oracle_formulas; i++) {
     /* 3..12 variables, 1..5 clauses per variable; clauses of 2..4
      * literals, and of 1..4 for every fourth formula.  The mix gives both
      * outcomes (counted below). */
@@ -1040,7 +1045,7 @@ static void test_oracle_answers(void **state) {
   remove(cnf_path);
   print_message("oracle: %d formulas (%d satisfiable, %d unsatisfiable), "
                 "%d runs in %.1f s\n",
-                ORACLE_FORMULAS, sat_count, unsat_count, runs, now() - t0);
+                oracle_formulas, sat_count, unsat_count, runs, now() - t0);
   if (sat_count < 20 || unsat_count < 20)
     failure("oracle formulas",
             "want at least 20 of each outcome, got %d satisfiable and %d "
@@ -1055,10 +1060,15 @@ static void test_oracle_answers(void **state) {
  */
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr,
+            "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA [ORACLE-FORMULAS "
+            "[HANG-SECONDS]]\n",
+            argv[0]);
     return 2;
   }
+  if (argc > 3)
+    oracle_formulas = atoi(argv[3]);
   tool = absolute(argv[1]);
   data_dir = absolute(argv[2]);
   if (!tool || !data_dir || access(tool, X_OK)) {
@@ -1067,7 +1077,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_cli";
-  clitest_hang_seconds = HANG_SECONDS;
+  clitest_hang_seconds = argc > 4 ? atoi(argv[4]) : HANG_SECONDS;
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_usage_errors),
