@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project, as CI does:
 #   1. installs what the tests need if it is missing (cmocka, pkg-config,
-#      and picosat, the reference solver of the differential test),
+#      picosat, the reference solver of the differential test, and
+#      valgrind, which runs the command-line tests again),
 #   2. builds with warnings as errors and runs the tests,
 #   3. builds with AddressSanitizer and UndefinedBehaviorSanitizer and runs
 #      the tests again,
@@ -26,6 +27,7 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists cmocka 2>/dev/null || missing+=(libcmocka-dev)
 command -v picosat >/dev/null 2>&1 || [ -x /usr/bin/picosat ] || missing+=(picosat)
+command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   $sudo apt-get update -qq

@@ -39,8 +39,10 @@ for million in $SIZES; do
   m=$((lits / 3))
   awk -v n=$((m / 2)) -v m=$m -v seed=1 -f "$here/gen-random-3sat.awk" >"$tmp/f.cnf"
   bytes=$(stat -c %s "$tmp/f.cnf")
-  read -r ds dm < <(run dpll "$dpll" "$tmp/f.cnf")
-  read -r ms mm < <(run minisat minisat -verb=0 "$tmp/f.cnf" "$tmp/model")
+  dres=$(run dpll "$dpll" "$tmp/f.cnf")
+  mres=$(run minisat minisat -verb=0 "$tmp/f.cnf" "$tmp/model")
+  read -r ds dm <<<"$dres"
+  read -r ms mm <<<"$mres"
   awk -v l=$lits -v b=$bytes -v ds=$ds -v dm=$dm -v ms=$ms -v mm=$mm 'BEGIN {
     printf "%10d %12d %9.2f %9.1f %9.2f %9.1f %10.1f %7.2f %7.2f\n",
       l, b, ds, dm, ms, mm, ds * 1e9 / l, ds / ms, dm / mm }'
