@@ -404,8 +404,9 @@ PEG_API int peg_replay(const peg_board *b, const peg_jump *jumps, size_t n,
 
 /* The pegs at the start, pegs[1..N] (1 or 0; pegs[0] unused), for stepping
  * through a play: when the solver chooses the empty hole, first is the
- * play's first jump (NULL: hole 1 is shown empty).  Returns 0 or
- * PEG_EINVAL. */
+ * play's first jump.  With first NULL (a play of no jump) the start is the
+ * goal if the board gives one with one empty hole, else hole 1 is shown
+ * empty.  Returns 0 or PEG_EINVAL. */
 PEG_API int peg_start_pegs(const peg_board *b, const peg_jump *first,
                            unsigned char *pegs);
 

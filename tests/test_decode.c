@@ -596,6 +596,62 @@ static void test_start_pegs_apply(void **state) {
   peg_board_free(b);
 }
 
+/* A free start and no jump (fuzz_board's finding): no jump shows which
+ * hole was empty, so the model's own start is judged.  Three holes in a
+ * row, goal 1 and 2: the only start is the goal; two holes and no triple,
+ * goal one peg: either hole may be the empty one. */
+static void test_decode_free_start_no_jump(void **state) {
+  (void)state;
+  peg_board *b3 = peg_board_new(3), *b2 = peg_board_new(2);
+  assert_non_null(b3);
+  assert_non_null(b2);
+  assert_int_equal(peg_board_add_triple(b3, 1, 2, 3), 0);
+  assert_int_equal(peg_board_set_empty(b3, 0), 0);
+  assert_int_equal(peg_board_set_empty(b2, 0), 0);
+  const int goal[] = {2, 1};
+  assert_int_equal(peg_board_set_goal(b3, goal, 2), 0);
+  peg_encoding *e3 = encode(b3), *e2 = encode(b2);
+  assert_int_equal(peg_encoding_steps(e3), 0);
+  assert_int_equal(peg_encoding_steps(e2), 0);
+  /* The Peg atoms at time 1 (the only time): atoms 1..N here. */
+  const struct {
+    peg_encoding *e;
+    signed char v[4];
+    int ok;
+  } cases[] = {
+      {e3, {0, 1, 1, 0}, 1}, /* the goal */
+      {e3, {0, 1, 0, 1}, 0}, /* one empty hole, not the goal */
+      {e3, {0, 1, 1, 1}, 0}, /* no empty hole */
+      {e2, {0, 1, 0, 0}, 1}, /* hole 2 empty */
+      {e2, {0, 0, 1, 0}, 1}, /* hole 1 empty */
+      {e2, {0, 0, 0, 0}, 0}, /* no peg */
+      {e2, {0, 1, 1, 0}, 0}, /* no empty hole */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const peg_board *b = peg_encoding_board(cases[i].e);
+    model m;
+    m.atoms = peg_encoding_atoms(cases[i].e);
+    assert_int_equal(m.atoms, peg_board_holes(b));
+    memset(m.v, 0, sizeof m.v);
+    memcpy(m.v, cases[i].v, sizeof cases[i].v);
+    peg_error err;
+    memset(&err, 0, sizeof err);
+    int rc = peg_decode(cases[i].e, lookup, &m, NULL, &err);
+    CHECK(cases[i].ok ? rc == 0 : rc == PEG_EPLAY,
+          "case %zu: decode gave %d (%s)", i, rc, err.message);
+    if (!cases[i].ok)
+      assert_one_line("free start, no jump", &err);
+  }
+  /* Stepping through the play of no jump shows the goal as the start. */
+  unsigned char pegs[4];
+  assert_int_equal(peg_start_pegs(b3, NULL, pegs), 0);
+  assert_true(pegs[1] == 1 && pegs[2] == 1 && pegs[3] == 0);
+  peg_encoding_free(e3);
+  peg_encoding_free(e2);
+  peg_board_free(b3);
+  peg_board_free(b2);
+}
+
 /* ---- peg_result_read ---- */
 
 static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
@@ -953,6 +1009,7 @@ int main(void) {
       cmocka_unit_test(test_decode_wrong_end),
       cmocka_unit_test(test_replay),
       cmocka_unit_test(test_start_pegs_apply),
+      cmocka_unit_test(test_decode_free_start_no_jump),
       cmocka_unit_test(test_result_read),
       cmocka_unit_test(test_result_from_dpll),
       cmocka_unit_test(test_result_errors),

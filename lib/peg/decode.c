@@ -14,8 +14,12 @@ int peg_start_pegs(const peg_board *b, const peg_jump *first,
   if (!b || !pegs)
     return PEG_EINVAL;
   int empty = first && first->to >= 1 && first->to <= b->holes ? first->to : 1;
+  bool goal_start = b->free_start && !first && b->goal_given &&
+                    peg_board_goal_pegs(b) == b->holes - 1;
   for (int h = 1; h <= b->holes; h++)
-    pegs[h] = b->free_start ? h != empty : b->start[h];
+    pegs[h] = goal_start      ? b->goal[h]
+              : b->free_start ? h != empty
+                              : b->start[h];
   return 0;
 }
 
@@ -120,6 +124,29 @@ static int value_of(const peg_encoding *e, peg_value_fn value, void *ctx,
                    name);
 }
 
+/* A free start and no jump: no jump shows which hole was empty, so the
+ * start is the model's own Peg atoms at time 1, which must leave exactly
+ * one hole empty and be the goal. */
+static int model_start(const peg_encoding *e, peg_value_fn value, void *ctx,
+                       unsigned char *pegs, peg_error *err) {
+  const peg_board *b = e->board;
+  int empty = 0;
+  for (int h = 1; h <= b->holes; h++) {
+    int v = value_of(e, value, ctx, peg_atom_peg(e, h, 1), err);
+    if (v < 0)
+      return v;
+    pegs[h] = (unsigned char)v;
+    empty += !v;
+  }
+  char why[160];
+  if (empty != 1)
+    return peg__fail(err, PEG_EPLAY, 0, 0,
+                     "the model's start leaves %d holes empty, not one", empty);
+  if (!at_goal(b, pegs, why, sizeof why))
+    return peg__fail(err, PEG_EPLAY, 0, 0, "%s", why);
+  return 0;
+}
+
 /* Checks that the model's Peg atoms are the states the jumps pass through. */
 static int check_pegs(const peg_encoding *e, peg_value_fn value, void *ctx,
                       const peg_jump *jumps, peg_error *err) {
@@ -127,8 +154,11 @@ static int check_pegs(const peg_encoding *e, peg_value_fn value, void *ctx,
   unsigned char *pegs = malloc((size_t)b->holes + 1);
   if (!pegs)
     return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-  peg_start_pegs(b, e->steps ? &jumps[0] : NULL, pegs);
   int rc = 0;
+  if (b->free_start && e->steps == 0)
+    rc = model_start(e, value, ctx, pegs, err);
+  else
+    peg_start_pegs(b, e->steps ? &jumps[0] : NULL, pegs);
   for (int t = 1; t <= e->steps + 1 && !rc; t++) {
     for (int h = 1; h <= b->holes && !rc; h++) {
       int atom = peg_atom_peg(e, h, t);
