@@ -266,14 +266,35 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * Solving
  * ------------------------------------------------------------------------ */
 
-/* Runs the search from scratch (undoing any step-by-step decisions).
- * Returns DPLL_SAT, DPLL_UNSAT, DPLL_UNKNOWN, DPLL_EOPEN or DPLL_ENOMEM.
- * Afterwards the solver is at decision level 0 in state SAT, UNSAT or
- * UNKNOWN.  Before a SAT answer is given, the model is checked against
+/* Runs the search (undoing any step-by-step decisions), under the
+ * assumptions given by dpll_assume since the last solve, which it then
+ * forgets.  Returns DPLL_SAT, DPLL_UNSAT, DPLL_UNKNOWN, DPLL_EOPEN or
+ * DPLL_ENOMEM.  Afterwards the solver is at decision level 0 in state SAT,
+ * UNSAT or UNKNOWN.  Clauses the cdcl engine learned stay for later solves
+ * (they follow from the clauses, which later additions only extend),
+ * except when a proof is being written, which starts without them.  Before a SAT answer is given, the model is checked against
  * every clause added; if it fails (a bug in the solver), the result is
  * DPLL_EINTERNAL and there is no answer, never a wrong one.  DPLL_EIO: a
  * proof step could not be written (see dpll_set_proof). */
 DPLL_API int dpll_solve(dpll_solver *s);
+
+/* Assumes lit for the next dpll_solve only (IPASIR's assume): that solve
+ * decides the assumptions, in the order given, before anything else, so a
+ * model makes them all true, and DPLL_UNSAT may mean only that the clauses
+ * and the assumptions cannot all hold.  Pure literals are not eliminated
+ * while an assumption is still to be decided, and no proof is written
+ * under assumptions.  Makes lit's variable exist; ends the last answer
+ * (state INPUT).  Returns 0, DPLL_ERANGE (0 or INT_MIN) or DPLL_ENOMEM. */
+DPLL_API int dpll_assume(dpll_solver *s, int lit);
+
+/* After DPLL_UNSAT: 1 if assumption lit of that solve is in its failed set,
+ * else 0.  The failed set is sufficient: the clauses with the failed
+ * assumptions alone are unsatisfiable (empty if the clauses alone are).
+ * The cdcl engine finds it by a final conflict analysis; the classic
+ * engine gives the assumptions its search had decided when it ran out of
+ * branches.  DPLL_ENOANSWER in any other state; DPLL_ERANGE for 0 or
+ * INT_MIN. */
+DPLL_API int dpll_failed(const dpll_solver *s, int lit);
 
 /* The value of lit in the model: 1 if true, 0 if false.  Only in state SAT;
  * otherwise DPLL_ENOMODEL.  DPLL_ERANGE for 0 or INT_MIN; DPLL_ENOVAR for a
@@ -387,7 +408,7 @@ typedef enum dpll_event_kind {
   DPLL_EVENT_LEARN,     /* cdcl: the clause was learned; lit is the literal
                            it asserts after the backjump */
   DPLL_EVENT_DELETE     /* cdcl: the learned clause was deleted (by a
-                           reduction, or at the end of dpll_solve) */
+                           reduction, or before a solve writing a proof) */
 } dpll_event_kind;
 
 typedef struct dpll_event {

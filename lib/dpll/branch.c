@@ -172,6 +172,15 @@ unsigned dpll__choose(dpll_solver *s) {
 
 /* The decision step both engines end their loop with. */
 bool dpll__decide_next(dpll_solver *s, uint64_t decisions0, int *result) {
+  if (dpll__assuming(s)) { /* the assumptions first */
+    int step = dpll__assume_decide(s);
+    if (step == ASSUME_DECIDED)
+      return true;
+    if (step == ASSUME_REFUTED) {
+      *result = DPLL_UNSAT;
+      return false;
+    }
+  }
   unsigned lit = dpll__choose(s);
   if (lit == 0) {
     *result = DPLL_SAT;

@@ -10,7 +10,10 @@
  *
  * Pure literals are eliminated once, at level 0 before the first decision:
  * deeper down, an assignment with no reason would leave conflict analysis
- * nothing to resolve with. */
+ * nothing to resolve with.  Not under assumptions: a pure literal could
+ * be the negation of one.  Learned clauses follow from the clauses (a
+ * pure literal's clauses are satisfied, so none takes part in an
+ * analysis), so they stay for later solves. */
 #include "internal.h"
 
 /* Eliminates the pure literals of level 0, then stops keeping the counts
@@ -83,7 +86,8 @@ int dpll__cdcl(dpll_solver *s) {
     }
     if (dpll__terminated(s))
       return DPLL_UNKNOWN;
-    if (s->opt[OPT_pure] && !root_pure_done && dpll__decision_level(s) == 0) {
+    if (s->opt[OPT_pure] && !root_pure_done && dpll__decision_level(s) == 0 &&
+        !dpll__assuming(s)) {
       root_pure_done = true;
       int rc = root_pure(s);
       if (rc)

@@ -10,7 +10,9 @@
  *       branch is untried and assigning its negation at the same level as
  *       that branch; returns 1 if every decision's second branch has been
  *       tried (the solver is then at level 0).  If a conflict was pending
- *       in that case, the clauses are unsatisfiable.
+ *       in that case, the clauses are unsatisfiable.  Returns 2 (at level
+ *       0) if that decision is an assumption of dpll_solve, which is never
+ *       flipped: the failed set is made.
  *
  * Proofs.  While dpll_solve writes one, each refuted subtree gets its
  * lemma: the clause of the negated decisions of the levels above it.  At a
@@ -42,6 +44,11 @@ int dpll__backtrack_chrono(dpll_solver *s) {
     return 1;
   }
   unsigned decision = dpll__trail_at(s, dpll__level_start(s, level));
+  if (dpll__assumed(s, decision)) { /* every branch under assumptions */
+    dpll__assume_refuted(s, level);
+    dpll__backtrack_to(s, 0);
+    return 2;
+  }
   dpll__backtrack_to(s, level - 1);
   dpll__new_level(s, true);
   s->stats.backtracks++;
@@ -90,7 +97,8 @@ int dpll__search(dpll_solver *s) {
     DPLL_CHECK(s);
     if (dpll__terminated(s))
       return DPLL_UNKNOWN;
-    if (s->opt[OPT_pure] && dpll__eliminate_pure(s) < 0)
+    if (s->opt[OPT_pure] && !(dpll__assuming(s) && dpll__assume_pending(s)) &&
+        dpll__eliminate_pure(s) < 0)
       return DPLL_ENOMEM;
     int result;
     if (!dpll__decide_next(s, decisions0, &result))

@@ -184,6 +184,19 @@ typedef struct check_part {
   const char *why; /* what the last check found wrong, or NULL */
 } check_part;
 
+/* assume.c: the assumptions of the next (or running) solve, and the
+ * failed set of the last; per-literal marks, per-variable scratch. */
+typedef struct assume_part {
+  unsigned *lits; /* the assumptions, in order */
+  size_t size, cap;
+  unsigned *failed; /* the failed set of the last solve */
+  size_t failed_size, failed_cap;
+  unsigned char *mark; /* per literal: ASSUME_ON | ASSUME_FAILED */
+  unsigned char *seen; /* per variable: the final analysis's marks */
+} assume_part;
+#define ASSUME_ON 1
+#define ASSUME_FAILED 2
+
 enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
 
 struct dpll_solver {
@@ -211,6 +224,7 @@ struct dpll_solver {
   trace_part trace;
   proof_part proof;
   check_part check;
+  assume_part assume;
 };
 
 /* ---- Inline readers of the parts ------------------------------------- */
@@ -406,16 +420,39 @@ void dpll__analysis_free(dpll_solver *s);
 
 /* branch.c */
 unsigned dpll__choose(dpll_solver *s); /* 0 when every variable is assigned */
-/* Chooses a literal and decides it on a new level (true); or returns
- * false with *result DPLL_SAT when every variable is assigned, or
- * DPLL_UNKNOWN when the decision limit, counted from decisions0 at the
- * start of the solve, is reached. */
+/* Decides the next assumption that is not yet true, or else chooses a
+ * literal, on a new level (true); or returns false with *result DPLL_SAT
+ * when every variable is assigned, DPLL_UNSAT when an assumption is false
+ * (the failed set is made), or DPLL_UNKNOWN when the decision limit,
+ * counted from decisions0 at the start of the solve, is reached. */
 bool dpll__decide_next(dpll_solver *s, uint64_t decisions0, int *result);
 void dpll__scan_active(dpll_solver *s); /* the counts for the trail now */
 void dpll__scan_invalidate(dpll_solver *s);
 int dpll__scan_grow(dpll_solver *s, int cap);
 void dpll__scan_free(dpll_solver *s);
 void dpll__seed(dpll_solver *s, int64_t seed);
+
+/* assume.c */
+int dpll__assume_add(dpll_solver *s, unsigned lit); /* 0 or DPLL_ENOMEM */
+void dpll__assume_begin(dpll_solver *s);
+void dpll__assume_end(dpll_solver *s);
+#define ASSUME_NONE 0    /* every assumption is true */
+#define ASSUME_DECIDED 1 /* one was decided on a new level */
+#define ASSUME_REFUTED 2 /* one is false: the failed set is made */
+int dpll__assume_decide(dpll_solver *s);
+bool dpll__assume_pending(const dpll_solver *s);
+void dpll__assume_refuted(dpll_solver *s, int level);
+int dpll__assume_grow(dpll_solver *s, int cap);
+void dpll__assume_free(dpll_solver *s);
+static inline bool dpll__assuming(const dpll_solver *s) {
+  return s->assume.size > 0;
+}
+static inline bool dpll__assumed(const dpll_solver *s, unsigned lit) {
+  return s->assume.mark[lit] & ASSUME_ON;
+}
+static inline bool dpll__failed(const dpll_solver *s, unsigned lit) {
+  return s->assume.mark[lit] & ASSUME_FAILED;
+}
 
 /* restart.c */
 void dpll__restart_init(dpll_solver *s);
@@ -502,6 +539,9 @@ void dpll__store_free(dpll_solver *s);
  * dpll__proof_end (inside dpll_solve), and none after the empty clause. */
 int dpll__proof_begin(dpll_solver *s); /* 0 or DPLL_ENOMEM */
 int dpll__proof_end(dpll_solver *s);   /* DPLL_EIO if a step failed */
+static inline bool dpll__proof_wanted(const dpll_solver *s) {
+  return s->proof.fn || s->proof.file;
+}
 static inline bool dpll__proving(const dpll_solver *s) {
   return s->proof.active && !s->proof.done;
 }

@@ -166,8 +166,8 @@ int dpll__reduce(dpll_solver *s) {
   return 0;
 }
 
-/* Deletes every learned clause (at the end of a solve: a later solve starts
- * from the clauses alone).  Level 0 keeps its literals, which the clauses
+/* Deletes every learned clause (before a solve that writes a proof, which
+ * must derive all it uses).  Level 0 keeps its literals, which the clauses
  * imply; those that a learned clause forced lose their reason. */
 void dpll__drop_learnts(dpll_solver *s) {
   if (dpll__num_learnts(s) == 0)

@@ -70,6 +70,7 @@ void dpll_free(dpll_solver *s) {
   dpll__watch_free(s);
   dpll__trace_free(s);
   dpll__proof_free(s);
+  dpll__assume_free(s);
   free(s->model);
   free(s);
 }
@@ -152,6 +153,10 @@ static int self_check(const dpll_solver *s) {
     if (!satisfied)
       return DPLL_EINTERNAL;
   }
+  for (int v = 1; v <= s->num_vars; v++) /* and every assumption */
+    for (unsigned lit = lit_pos(v), k = 0; k < 2; k++, lit = lit_not(lit))
+      if (dpll__assumed(s, lit) && s->model[v] == lit_negative(lit))
+        return DPLL_EINTERNAL;
   return 0;
 }
 
@@ -170,7 +175,8 @@ int dpll__save_model(dpll_solver *s) {
 
 /* The engine's search, between the start and the end of a proof. */
 static int search(dpll_solver *s) {
-  int res = dpll__proof_begin(s);
+  bool proof = !dpll__assuming(s); /* none under assumptions */
+  int res = proof ? dpll__proof_begin(s) : 0;
   if (res)
     return res;
   if (dpll__unsat(s))
@@ -180,7 +186,7 @@ static int search(dpll_solver *s) {
                                                        : dpll__search(s);
   if (dpll__unsat(s))
     res = DPLL_UNSAT;
-  int rc = dpll__proof_end(s);
+  int rc = proof ? dpll__proof_end(s) : 0;
   return rc ? rc : res;
 }
 
@@ -191,6 +197,10 @@ int dpll_solve(dpll_solver *s) {
     return DPLL_EOPEN;
   dpll__trail_reset(s);
   dpll__touch(s);
+  /* A proof derives all it uses: what earlier solves learned goes. */
+  if (dpll__proof_wanted(s) && !dpll__assuming(s))
+    dpll__drop_learnts(s);
+  dpll__assume_begin(s);
   DPLL_CHECK_ALL(s);
   int res = search(s);
   if (res == DPLL_SAT) {
@@ -199,13 +209,38 @@ int dpll_solve(dpll_solver *s) {
       res = rc;
   }
   dpll__trail_reset(s);
-  dpll__drop_learnts(s);
+  dpll__assume_end(s);
   DPLL_CHECK_ALL(s);
   s->state = res == DPLL_SAT       ? STATE_SAT
              : res == DPLL_UNSAT   ? STATE_UNSAT
              : res == DPLL_UNKNOWN ? STATE_UNKNOWN
                                    : STATE_INPUT;
   return res;
+}
+
+int dpll_assume(dpll_solver *s, int lit) {
+  if (!s)
+    return DPLL_EINVAL;
+  if (!ext_lit_ok(lit))
+    return DPLL_ERANGE;
+  unsigned l = lit_from_ext(lit);
+  int rc = dpll__ensure_vars(s, (int)lit_var(l));
+  if (!rc)
+    rc = dpll__assume_add(s, l);
+  if (!rc)
+    dpll__touch(s);
+  return rc;
+}
+
+int dpll_failed(const dpll_solver *s, int lit) {
+  if (!s)
+    return DPLL_EINVAL;
+  if (!ext_lit_ok(lit))
+    return DPLL_ERANGE;
+  if (s->state != STATE_UNSAT)
+    return DPLL_ENOANSWER;
+  unsigned l = lit_from_ext(lit);
+  return (int)lit_var(l) <= s->num_vars && dpll__failed(s, l);
 }
 
 int dpll_model(const dpll_solver *s, int lit) {

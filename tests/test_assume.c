@@ -1,0 +1,390 @@
+/* test_assume.c - assumptions, failed sets and incremental solving
+ * (assume.c, and dpll_solve keeping what it learned), judged by brute
+ * force (tests/oracle.c), through the public API only.
+ *
+ * - Random small formulas under random assumptions (duplicates, opposite
+ *   literals, new variables), both engines, every heuristic, pure literals
+ *   on and off: the answer is that of the clauses plus the assumptions as
+ *   units; a model makes every assumption true; after UNSAT the failed set
+ *   holds only assumptions and is sufficient (the clauses with it alone
+ *   are unsatisfiable).
+ * - Incremental sequences on one solver: clauses added, solves with and
+ *   without assumptions, in any order; every answer against brute force
+ *   of the clauses so far.
+ * - The calls' contract: errors, states, assumptions forgotten after a
+ *   solve, learned clauses kept (the trace shows no deletion between
+ *   solves) and dropped before a solve that writes a proof. */
+// clang-format off
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+// clang-format on
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dpll.h"
+#include "oracle.h"
+
+#define SEED 0xA55E11EDULL
+#define FORMULAS 20000
+#define SEQUENCES 2000
+#define LARGE_FORMULAS 300 /* 3-SAT near the threshold, 14..18 variables */
+#define MAX_ASSUMPTIONS 6
+
+/* F plus each assumption as a unit clause, decided by brute force. */
+static int brute(const oracle_formula *f, const int *assumed, int n) {
+  oracle_formula g;
+  int nv = f->num_vars;
+  for (int i = 0; i < n; i++)
+    if (abs(assumed[i]) > nv)
+      nv = abs(assumed[i]);
+  oracle_init(&g, nv);
+  for (size_t c = 0; c < f->num_clauses; c++)
+    oracle_add(&g, f->lits + f->start[c], f->start[c + 1] - f->start[c]);
+  for (int i = 0; i < n; i++)
+    oracle_add(&g, &assumed[i], 1);
+  int sat = oracle_satisfiable(&g, NULL);
+  oracle_free(&g);
+  return sat;
+}
+
+static void load(dpll_solver *s, const oracle_formula *f, size_t from) {
+  for (size_t c = from; c < f->num_clauses; c++)
+    assert_int_equal(dpll_add_clause(s, f->lits + f->start[c],
+                                     f->start[c + 1] - f->start[c]),
+                     0);
+}
+
+typedef struct config {
+  int algorithm, heuristic, pure;
+} config;
+
+static void configure(dpll_solver *s, config c, int64_t seed) {
+  assert_int_equal(dpll_set_option(s, "algorithm", c.algorithm), 0);
+  assert_int_equal(dpll_set_option(s, "heuristic", c.heuristic), 0);
+  assert_int_equal(dpll_set_option(s, "pure", c.pure), 0);
+  assert_int_equal(dpll_set_option(s, "seed", seed), 0);
+}
+
+static long sat_answers, unsat_answers, failed_smaller, failed_empty;
+
+/* Solves s (holding f) under assumed[0..n-1] and judges the answer. */
+static void solve_judged(dpll_solver *s, const oracle_formula *f,
+                         const int *assumed, int n, const char *what,
+                         long index) {
+  for (int i = 0; i < n; i++)
+    assert_int_equal(dpll_assume(s, assumed[i]), 0);
+  int res = dpll_solve(s);
+  int expect = brute(f, assumed, n);
+  if (res != (expect ? DPLL_SAT : DPLL_UNSAT))
+    fail_msg("%s %ld: answered %d, brute force says %s (%d assumptions)", what,
+             index, res, expect ? "SAT" : "UNSAT", n);
+  assert_int_equal(dpll_status(s), res);
+  if (res == DPLL_SAT) {
+    sat_answers++;
+    unsigned char model[64];
+    for (int v = 1; v <= f->num_vars; v++)
+      model[v] = (unsigned char)dpll_model(s, v);
+    if (!oracle_check(f, model))
+      fail_msg("%s %ld: the model fails a clause", what, index);
+    for (int i = 0; i < n; i++)
+      if (dpll_model(s, assumed[i]) != 1)
+        fail_msg("%s %ld: the model makes assumption %d false", what, index,
+                 assumed[i]);
+    assert_int_equal(dpll_failed(s, n ? assumed[0] : 1), DPLL_ENOANSWER);
+    return;
+  }
+  unsat_answers++;
+  int failed[MAX_ASSUMPTIONS], nf = 0;
+  for (int i = 0; i < n; i++) {
+    int r = dpll_failed(s, assumed[i]);
+    assert_true(r == 0 || r == 1);
+    bool seen = false;
+    for (int k = 0; k < nf; k++)
+      seen |= failed[k] == assumed[i];
+    if (r && !seen)
+      failed[nf++] = assumed[i];
+  }
+  /* Only assumptions fail: any other literal of the variables says 0. */
+  for (int v = 1; v <= dpll_num_vars(s); v++)
+    for (int sign = -1; sign <= 1; sign += 2) {
+      int lit = sign * v;
+      bool assumption = false;
+      for (int i = 0; i < n; i++)
+        assumption |= assumed[i] == lit;
+      if (!assumption && dpll_failed(s, lit) != 0)
+        fail_msg("%s %ld: %d is in the failed set but was not assumed", what,
+                 index, lit);
+    }
+  if (brute(f, failed, nf))
+    fail_msg("%s %ld: the failed set (%d of %d assumptions) is not enough: "
+             "the clauses with it are satisfiable",
+             what, index, nf, n);
+  failed_smaller += nf < n;
+  failed_empty += nf == 0;
+}
+
+/* Random assumptions over variables 1..nv+1 (one beyond the formula,
+ * sometimes), repeats and opposite pairs included. */
+static int draw_assumptions(uint64_t *rng, int nv, int *out) {
+  int n = oracle_below(rng, MAX_ASSUMPTIONS + 1);
+  for (int i = 0; i < n; i++) {
+    int v = 1 + oracle_below(rng, nv + 1);
+    out[i] = oracle_below(rng, 2) ? v : -v;
+    if (i > 0 && oracle_below(rng, 8) == 0)
+      out[i] = oracle_below(rng, 2) ? out[i - 1] : -out[i - 1];
+  }
+  return n;
+}
+
+static const config configs[] = {
+    {DPLL_ALGORITHM_CDCL, DPLL_HEURISTIC_AUTO, 1},
+    {DPLL_ALGORITHM_CDCL, DPLL_HEURISTIC_AUTO, 0},
+    {DPLL_ALGORITHM_CDCL, DPLL_HEURISTIC_RANDOM, 1},
+    {DPLL_ALGORITHM_CDCL, DPLL_HEURISTIC_JW, 1},
+    {DPLL_ALGORITHM_DPLL, DPLL_HEURISTIC_AUTO, 1},
+    {DPLL_ALGORITHM_DPLL, DPLL_HEURISTIC_AUTO, 0},
+    {DPLL_ALGORITHM_DPLL, DPLL_HEURISTIC_DLIS, 1},
+    {DPLL_ALGORITHM_DPLL, DPLL_HEURISTIC_RANDOM, 1},
+};
+#define NUM_CONFIGS (sizeof configs / sizeof *configs)
+
+static void test_random_assumptions(void **state) {
+  (void)state;
+  uint64_t rng = SEED;
+  sat_answers = unsat_answers = failed_smaller = failed_empty = 0;
+  for (long i = 0; i < FORMULAS; i++) {
+    int nv = 3 + oracle_below(&rng, 10);
+    oracle_formula f;
+    oracle_random(&f, &rng, nv, (size_t)(nv + oracle_below(&rng, 3 * nv)), 2,
+                  4);
+    int assumed[MAX_ASSUMPTIONS];
+    int n = draw_assumptions(&rng, nv, assumed);
+    config c = configs[i % NUM_CONFIGS];
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    configure(s, c, (int64_t)i);
+    load(s, &f, 0);
+    char what[64];
+    snprintf(what, sizeof what, "formula (config %zu)", i % NUM_CONFIGS);
+    solve_judged(s, &f, assumed, n, what, i);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  /* Larger ones, where the searches under assumptions meet conflicts. */
+  for (long i = 0; i < LARGE_FORMULAS; i++) {
+    int nv = 14 + oracle_below(&rng, 5);
+    oracle_formula f;
+    oracle_random(&f, &rng, nv, (size_t)(nv * 4 + oracle_below(&rng, nv / 2)),
+                  3, 3);
+    int assumed[MAX_ASSUMPTIONS];
+    int n = draw_assumptions(&rng, nv - 1, assumed);
+    config c = configs[i % NUM_CONFIGS];
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    configure(s, c, (int64_t)i);
+    load(s, &f, 0);
+    char what[64];
+    snprintf(what, sizeof what, "3-SAT formula (config %zu)", i % NUM_CONFIGS);
+    solve_judged(s, &f, assumed, n, what, i);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("assumptions: %ld SAT, %ld UNSAT (%ld failed sets smaller "
+                "than the assumptions, %ld empty)\n",
+                sat_answers, unsat_answers, failed_smaller, failed_empty);
+  assert_true(sat_answers > FORMULAS / 5 && unsat_answers > FORMULAS / 5);
+  assert_true(failed_smaller > 0);
+}
+
+/* One solver through a sequence of additions and solves. */
+static void test_incremental_sequences(void **state) {
+  (void)state;
+  uint64_t rng = SEED ^ 0x5E9;
+  long solves = 0;
+  sat_answers = unsat_answers = 0;
+  for (long q = 0; q < SEQUENCES; q++) {
+    int nv = 6 + oracle_below(&rng, 9);
+    oracle_formula f;
+    oracle_init(&f, nv);
+    config c = configs[q % NUM_CONFIGS];
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    configure(s, c, (int64_t)q);
+    int rounds = 3 + oracle_below(&rng, 10);
+    for (int r = 0; r < rounds; r++) {
+      size_t before = f.num_clauses;
+      int add = oracle_below(&rng, nv);
+      for (int k = 0; k < add; k++) {
+        int lits[4], len = 1 + oracle_below(&rng, 4);
+        for (int j = 0; j < len; j++) {
+          int v = 1 + oracle_below(&rng, nv);
+          lits[j] = oracle_below(&rng, 2) ? v : -v;
+        }
+        oracle_add(&f, lits, (size_t)len);
+      }
+      load(s, &f, before);
+      int assumed[MAX_ASSUMPTIONS];
+      int n =
+          oracle_below(&rng, 3) ? draw_assumptions(&rng, nv - 1, assumed) : 0;
+      solve_judged(s, &f, assumed, n, "sequence", q);
+      solves++;
+    }
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("incremental: %ld solves in %d sequences, %ld SAT, %ld "
+                "UNSAT\n",
+                solves, SEQUENCES, sat_answers, unsat_answers);
+  assert_true(sat_answers > solves / 10 && unsat_answers > solves / 10);
+}
+
+static int deletions, learned;
+static void count_events(void *ctx, const dpll_event *e) {
+  (void)ctx;
+  deletions += e->kind == DPLL_EVENT_DELETE;
+  learned += e->kind == DPLL_EVENT_LEARN;
+}
+
+static int discard_step(void *ctx, int deleted, const int *lits, size_t n) {
+  (void)ctx;
+  (void)deleted;
+  (void)lits;
+  (void)n;
+  return 0;
+}
+
+static void test_contract(void **state) {
+  (void)state;
+  assert_int_equal(dpll_assume(NULL, 1), DPLL_EINVAL);
+  assert_int_equal(dpll_failed(NULL, 1), DPLL_EINVAL);
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_assume(s, 0), DPLL_ERANGE);
+  assert_int_equal(dpll_assume(s, INT_MIN), DPLL_ERANGE);
+  assert_int_equal(dpll_failed(s, 1), DPLL_ENOANSWER); /* no solve yet */
+  /* (1 2) (-1 2): 2 must hold. */
+  const int c1[] = {1, 2}, c2[] = {-1, 2};
+  assert_int_equal(dpll_add_clause(s, c1, 2), 0);
+  assert_int_equal(dpll_add_clause(s, c2, 2), 0);
+  assert_int_equal(dpll_assume(s, 5), 0); /* makes 5 exist */
+  assert_int_equal(dpll_num_vars(s), 5);
+  assert_int_equal(dpll_assume(s, -2), 0);
+  assert_int_equal(dpll_assume(s, 1), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  assert_int_equal(dpll_failed(s, -2), 1);
+  assert_int_equal(dpll_failed(s, 5), 0);
+  assert_int_equal(dpll_failed(s, 2), 0);
+  assert_int_equal(dpll_failed(s, 0), DPLL_ERANGE);
+  /* The assumptions are gone: the clauses alone are satisfiable. */
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  assert_int_equal(dpll_model(s, 2), 1);
+  assert_int_equal(dpll_failed(s, -2), DPLL_ENOANSWER);
+  /* An assumption ends the answer, as an added clause does. */
+  assert_int_equal(dpll_assume(s, 1), 0);
+  assert_int_equal(dpll_model(s, 2), DPLL_ENOMODEL);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  assert_int_equal(dpll_model(s, 1), 1);
+  /* UNSAT under assumptions leaves the formula satisfiable; UNSAT of the
+   * clauses is for good, with an empty failed set. */
+  assert_int_equal(dpll_assume(s, -2), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  assert_int_equal(dpll_assume(s, 3), 0);
+  assert_int_equal(dpll_status(s), DPLL_UNKNOWN);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  const int u[] = {-2};
+  assert_int_equal(dpll_add_clause(s, u, 1), 0);
+  assert_int_equal(dpll_assume(s, 1), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  assert_int_equal(dpll_failed(s, 1), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  dpll_free(s);
+}
+
+/* PHP(n+1, n) as clauses. */
+static void pigeons(dpll_solver *s, int n) {
+  for (int p = 0; p <= n; p++) {
+    int c[16];
+    for (int h = 0; h < n; h++)
+      c[h] = 1 + p * n + h;
+    assert_int_equal(dpll_add_clause(s, c, (size_t)n), 0);
+  }
+  for (int h = 0; h < n; h++)
+    for (int p = 0; p <= n; p++)
+      for (int q = p + 1; q <= n; q++) {
+        int c[2] = {-(1 + p * n + h), -(1 + q * n + h)};
+        assert_int_equal(dpll_add_clause(s, c, 2), 0);
+      }
+}
+
+/* What cdcl learns stays: a second solve under the same assumptions
+ * learns less, and nothing is deleted between solves (reduction off);
+ * before a solve that writes a proof, everything learned is deleted. */
+static void test_learned_kept(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "reduce", 0), 0);
+  pigeons(s, 6); /* PHP(7, 6): unsatisfiable whatever is assumed */
+  dpll_set_trace(s, count_events, NULL);
+  learned = deletions = 0;
+  assert_int_equal(dpll_assume(s, 1), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  int first = learned;
+  assert_true(first > 0);
+  assert_int_equal(deletions, 0);
+  /* The failed set may be {1} or empty: both are sufficient. */
+  assert_true(dpll_failed(s, 1) == 0 || dpll_failed(s, 1) == 1);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  assert_int_equal(deletions, 0); /* still all there */
+  print_message("PHP(7, 6): %d clauses learned under an assumption, %d more "
+                "without\n",
+                first, learned - first);
+  dpll_free(s);
+
+  /* A satisfiable formula solved twice: the second solve starts with the
+   * clauses learned by the first. */
+  s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "reduce", 0), 0);
+  assert_int_equal(dpll_set_option(s, "restarts", DPLL_RESTARTS_NONE), 0);
+  uint64_t rng = SEED;
+  oracle_formula f;
+  oracle_random(&f, &rng, 60, 250, 3, 3);
+  load(s, &f, 0);
+  dpll_set_trace(s, count_events, NULL);
+  learned = deletions = 0;
+  int res = dpll_solve(s);
+  int after_first = learned;
+  assert_int_equal(res, DPLL_SAT);
+  assert_int_equal(dpll_solve(s), res);
+  assert_int_equal(deletions, 0);
+  /* With a proof sink: the learned clauses are deleted first. */
+  if (learned > 0) {
+    dpll_set_proof_callback(s, discard_step, NULL);
+    deletions = 0;
+    assert_int_equal(dpll_solve(s), res);
+    assert_true(deletions > 0 || after_first == 0);
+  }
+  print_message("learned: %d clauses in the first solve of a random 3-SAT "
+                "formula, %d after the second\n",
+                after_first, learned);
+  oracle_free(&f);
+  dpll_free(s);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_contract),
+      cmocka_unit_test(test_random_assumptions),
+      cmocka_unit_test(test_incremental_sequences),
+      cmocka_unit_test(test_learned_kept),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
