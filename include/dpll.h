@@ -422,6 +422,14 @@ typedef struct dpll_event {
   size_t clause_size; /* (borrowed for the duration of the call) */
 } dpll_event;
 
+/* Calls fn with every clause the cdcl engine learns of at most max_size
+ * literals (units included), as it is learned: lits[0..n-1], borrowed for
+ * the call.  fn must not call into the same solver; fn NULL removes it.
+ * (IPASIR's set_learn.) */
+typedef void (*dpll_learn_fn)(void *ctx, const int *lits, size_t n);
+DPLL_API void dpll_set_learn(dpll_solver *s, size_t max_size, dpll_learn_fn fn,
+                             void *ctx);
+
 /* Calls fn for every step of the search, dpll_solve's and the step
  * functions'.  fn must not call into the same solver.  fn NULL removes it. */
 typedef void (*dpll_trace_fn)(void *ctx, const dpll_event *event);

@@ -3,6 +3,7 @@
 # that each of them is called by some unit test (tests/test_*.c other than
 # the oracle and the command-line tests).
 # Usage: cmake -DLIBRARY=libdpll.so -DHEADER=dpll.h -DPREFIX=dpll
+#              [-DEXTRA_HEADER=ipasir.h -DEXTRA_PREFIX=ipasir]
 #              -DTESTS=dir -P check_symbols.cmake
 find_program(NM nm REQUIRED)
 execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY}
@@ -17,15 +18,22 @@ foreach(line IN LISTS lines)
   list(APPEND exported ${name})
 endforeach()
 
-file(READ ${HEADER} header)
 # Declarations may wrap: DPLL_API <type> [*]name(
-string(TOUPPER ${PREFIX} macro)
-string(REGEX MATCHALL "${macro}_API[^;(]*[ *](${PREFIX}_[a-z_]+)\\(" decls "${header}")
 set(declared "")
-foreach(decl IN LISTS decls)
-  string(REGEX REPLACE ".*[ *](${PREFIX}_[a-z_]+)\\($" "\\1" name "${decl}")
-  list(APPEND declared ${name})
-endforeach()
+function(read_declarations file prefix)
+  file(READ ${file} header)
+  string(TOUPPER ${prefix} macro)
+  string(REGEX MATCHALL "${macro}_API[^;(]*[ *](${prefix}_[a-z_]+)\\(" decls "${header}")
+  foreach(decl IN LISTS decls)
+    string(REGEX REPLACE ".*[ *](${prefix}_[a-z_]+)\\($" "\\1" name "${decl}")
+    list(APPEND declared ${name})
+  endforeach()
+  set(declared ${declared} PARENT_SCOPE)
+endfunction()
+read_declarations(${HEADER} ${PREFIX})
+if(DEFINED EXTRA_HEADER) # a second header of the same library (ipasir.h)
+  read_declarations(${EXTRA_HEADER} ${EXTRA_PREFIX})
+endif()
 
 list(SORT exported)
 list(SORT declared)

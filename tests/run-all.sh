@@ -55,11 +55,17 @@ cmake --build "$out/examples" -j "$jobs"
 "$out/examples/solve"
 "$out/examples/steps" <examples/clauses.txt | tail -n 1
 "$out/examples/peg" triangle5 1 | tail -n 1
+"$out/examples/ipasir" | grep -x "3 colours: yes"
+"$out/examples/incremental" | tail -n 1
 # pkg-config, through the staged .pc file (which finds its own prefix).
 export PKG_CONFIG_PATH="$out/stage/lib/pkgconfig:$out/stage/lib/x86_64-linux-gnu/pkgconfig"
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/solve.c \
   $(pkg-config --cflags --libs dpll) -o "$out/examples/solve-pc"
 LD_LIBRARY_PATH="$(pkg-config --variable=libdir dpll)" "$out/examples/solve-pc"
+# An IPASIR program links with -ldpll as with any IPASIR solver.
+cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/ipasir.c \
+  $(pkg-config --cflags --libs dpll) -o "$out/examples/ipasir-pc"
+LD_LIBRARY_PATH="$(pkg-config --variable=libdir dpll)" "$out/examples/ipasir-pc" | tail -n 1
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/peg.c \
   $(pkg-config --cflags --libs peg dpll) -o "$out/examples/peg-pc"
 LD_LIBRARY_PATH="$(pkg-config --variable=libdir peg)" "$out/examples/peg-pc" triangle4 3 | tail -n 1

@@ -37,6 +37,8 @@ static void clause_event(dpll_solver *s, enum clause_event_kind kind,
   case CLAUSE_LEARNT:
     if (dpll__tracing(s))
       dpll__trace(s, DPLL_EVENT_LEARN, lits[0], ref, false);
+    if (dpll__learn_wanted(s, n))
+      dpll__report_learned(s, lits, n);
     dpll__proof_clause(s, false, lits, n);
     break;
   case CLAUSE_DERIVED:

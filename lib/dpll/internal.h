@@ -160,6 +160,9 @@ typedef struct reduce_part {
 typedef struct trace_part {
   dpll_trace_fn fn;
   void *ctx;
+  dpll_learn_fn learn;  /* learned clauses of at most learn_max literals */
+  void *learn_ctx;
+  size_t learn_max;
   int *buf;
   size_t cap;
 } trace_part;
@@ -558,6 +561,10 @@ int dpll__watch_grow(dpll_solver *s, int cap);
 void dpll__watch_free(dpll_solver *s);
 
 /* trace.c */
+void dpll__report_learned(dpll_solver *s, const unsigned *lits, size_t n);
+static inline bool dpll__learn_wanted(const dpll_solver *s, size_t n) {
+  return s->trace.learn && n <= s->trace.learn_max;
+}
 void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
                  bool flipped);
 int dpll__trace_grow(dpll_solver *s, size_t n);

@@ -21,6 +21,11 @@
 #define USED_LBD 6
 
 void dpll__reduce_init(dpll_solver *s) {
+  /* Learned clauses kept from earlier solves keep their schedule: one
+   * that restarted with every solve would never come round on a run of
+   * short solves, and the clauses would pile up. */
+  if (s->reduce.step != 0 && dpll__num_learnts(s) > 0)
+    return;
   s->reduce.step = REDUCE_FIRST;
   s->reduce.next = s->stats.conflicts + s->reduce.step;
 }

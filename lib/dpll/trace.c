@@ -10,6 +10,23 @@ void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx) {
   s->trace.ctx = fn ? ctx : NULL;
 }
 
+void dpll_set_learn(dpll_solver *s, size_t max_size, dpll_learn_fn fn,
+                    void *ctx) {
+  if (!s)
+    return;
+  s->trace.learn = fn;
+  s->trace.learn_ctx = fn ? ctx : NULL;
+  s->trace.learn_max = fn ? max_size : 0;
+}
+
+/* Hands a learned clause, whose room the seam reserved, to the caller. */
+void dpll__report_learned(dpll_solver *s, const unsigned *lits, size_t n) {
+  assert(n <= s->trace.cap);
+  for (size_t k = 0; k < n; k++)
+    s->trace.buf[k] = lit_to_ext(lits[k]);
+  s->trace.learn(s->trace.learn_ctx, s->trace.buf, n);
+}
+
 int dpll__trace_grow(dpll_solver *s, size_t n) {
   return DPLL_GROW(s->trace.buf, s->trace.cap, n, SIZE_MAX / sizeof(int));
 }
