@@ -154,3 +154,19 @@ char *oracle_to_text(const oracle_formula *f, int dimacs, size_t *size) {
   *size = n;
   return out;
 }
+
+int oracle_satisfiable_with(const oracle_formula *f, const int *units, int n) {
+  oracle_formula g;
+  int nv = f->num_vars;
+  for (int i = 0; i < n; i++)
+    if (abs(units[i]) > nv)
+      nv = abs(units[i]);
+  oracle_init(&g, nv);
+  for (size_t c = 0; c < f->num_clauses; c++)
+    oracle_add(&g, f->lits + f->start[c], f->start[c + 1] - f->start[c]);
+  for (int i = 0; i < n; i++)
+    oracle_add(&g, &units[i], 1);
+  int sat = oracle_satisfiable(&g, NULL);
+  oracle_free(&g);
+  return sat;
+}

@@ -37,6 +37,10 @@ void oracle_free(oracle_formula *f);
  * satisfying assignment found, 1 for true and 0 for false. */
 int oracle_satisfiable(const oracle_formula *f, unsigned char *model);
 
+/* Whether f together with the unit clauses units[0..n-1] (literals over
+ * any variables) is satisfiable. */
+int oracle_satisfiable_with(const oracle_formula *f, const int *units, int n);
+
 /* Number of satisfying assignments (num_vars <= 24). */
 uint64_t oracle_count_models(const oracle_formula *f);
 

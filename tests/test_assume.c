@@ -37,23 +37,6 @@
 #define LARGE_FORMULAS 300 /* 3-SAT near the threshold, 14..18 variables */
 #define MAX_ASSUMPTIONS 6
 
-/* F plus each assumption as a unit clause, decided by brute force. */
-static int brute(const oracle_formula *f, const int *assumed, int n) {
-  oracle_formula g;
-  int nv = f->num_vars;
-  for (int i = 0; i < n; i++)
-    if (abs(assumed[i]) > nv)
-      nv = abs(assumed[i]);
-  oracle_init(&g, nv);
-  for (size_t c = 0; c < f->num_clauses; c++)
-    oracle_add(&g, f->lits + f->start[c], f->start[c + 1] - f->start[c]);
-  for (int i = 0; i < n; i++)
-    oracle_add(&g, &assumed[i], 1);
-  int sat = oracle_satisfiable(&g, NULL);
-  oracle_free(&g);
-  return sat;
-}
-
 static void load(dpll_solver *s, const oracle_formula *f, size_t from) {
   for (size_t c = from; c < f->num_clauses; c++)
     assert_int_equal(dpll_add_clause(s, f->lits + f->start[c],
@@ -81,7 +64,7 @@ static void solve_judged(dpll_solver *s, const oracle_formula *f,
   for (int i = 0; i < n; i++)
     assert_int_equal(dpll_assume(s, assumed[i]), 0);
   int res = dpll_solve(s);
-  int expect = brute(f, assumed, n);
+  int expect = oracle_satisfiable_with(f, assumed, n);
   if (res != (expect ? DPLL_SAT : DPLL_UNSAT))
     fail_msg("%s %ld: answered %d, brute force says %s (%d assumptions)", what,
              index, res, expect ? "SAT" : "UNSAT", n);
@@ -122,7 +105,7 @@ static void solve_judged(dpll_solver *s, const oracle_formula *f,
         fail_msg("%s %ld: %d is in the failed set but was not assumed", what,
                  index, lit);
     }
-  if (brute(f, failed, nf))
+  if (oracle_satisfiable_with(f, failed, nf))
     fail_msg("%s %ld: the failed set (%d of %d assumptions) is not enough: "
              "the clauses with it are satisfiable",
              what, index, nf, n);
@@ -155,6 +138,23 @@ static const config configs[] = {
 };
 #define NUM_CONFIGS (sizeof configs / sizeof *configs)
 
+/* Formula i (f, freed here) on a new solver under assumptions over
+ * variables 1..assume_vars, in configuration i modulo the table. */
+static void judge_one(oracle_formula *f, uint64_t *rng, int assume_vars, long i,
+                      const char *kind) {
+  int assumed[MAX_ASSUMPTIONS];
+  int n = draw_assumptions(rng, assume_vars, assumed);
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  configure(s, configs[i % NUM_CONFIGS], (int64_t)i);
+  load(s, f, 0);
+  char what[64];
+  snprintf(what, sizeof what, "%s (config %zu)", kind, i % NUM_CONFIGS);
+  solve_judged(s, f, assumed, n, what, i);
+  dpll_free(s);
+  oracle_free(f);
+}
+
 static void test_random_assumptions(void **state) {
   (void)state;
   uint64_t rng = SEED;
@@ -164,18 +164,7 @@ static void test_random_assumptions(void **state) {
     oracle_formula f;
     oracle_random(&f, &rng, nv, (size_t)(nv + oracle_below(&rng, 3 * nv)), 2,
                   4);
-    int assumed[MAX_ASSUMPTIONS];
-    int n = draw_assumptions(&rng, nv, assumed);
-    config c = configs[i % NUM_CONFIGS];
-    dpll_solver *s = dpll_new();
-    assert_non_null(s);
-    configure(s, c, (int64_t)i);
-    load(s, &f, 0);
-    char what[64];
-    snprintf(what, sizeof what, "formula (config %zu)", i % NUM_CONFIGS);
-    solve_judged(s, &f, assumed, n, what, i);
-    dpll_free(s);
-    oracle_free(&f);
+    judge_one(&f, &rng, nv, i, "formula");
   }
   /* Larger ones, where the searches under assumptions meet conflicts. */
   for (long i = 0; i < LARGE_FORMULAS; i++) {
@@ -183,18 +172,7 @@ static void test_random_assumptions(void **state) {
     oracle_formula f;
     oracle_random(&f, &rng, nv, (size_t)(nv * 4 + oracle_below(&rng, nv / 2)),
                   3, 3);
-    int assumed[MAX_ASSUMPTIONS];
-    int n = draw_assumptions(&rng, nv - 1, assumed);
-    config c = configs[i % NUM_CONFIGS];
-    dpll_solver *s = dpll_new();
-    assert_non_null(s);
-    configure(s, c, (int64_t)i);
-    load(s, &f, 0);
-    char what[64];
-    snprintf(what, sizeof what, "3-SAT formula (config %zu)", i % NUM_CONFIGS);
-    solve_judged(s, &f, assumed, n, what, i);
-    dpll_free(s);
-    oracle_free(&f);
+    judge_one(&f, &rng, nv - 1, i, "3-SAT formula");
   }
   print_message("assumptions: %ld SAT, %ld UNSAT (%ld failed sets smaller "
                 "than the assumptions, %ld empty)\n",

@@ -29,23 +29,6 @@ static void add_clause(void *s, const int *lits, size_t n) {
   ipasir_add(s, 0);
 }
 
-/* f plus units[0..n-1], by brute force. */
-static int brute(const oracle_formula *f, const int *units, int n) {
-  oracle_formula g;
-  int nv = f->num_vars;
-  for (int i = 0; i < n; i++)
-    if (abs(units[i]) > nv)
-      nv = abs(units[i]);
-  oracle_init(&g, nv);
-  for (size_t c = 0; c < f->num_clauses; c++)
-    oracle_add(&g, f->lits + f->start[c], f->start[c + 1] - f->start[c]);
-  for (int i = 0; i < n; i++)
-    oracle_add(&g, &units[i], 1);
-  int sat = oracle_satisfiable(&g, NULL);
-  oracle_free(&g);
-  return sat;
-}
-
 static void test_signature_and_lifetime(void **state) {
   (void)state;
   const char *sig = ipasir_signature();
@@ -153,7 +136,7 @@ static void test_sequences(void **state) {
         ipasir_assume(s, assumed[i]);
       }
       int res = ipasir_solve(s);
-      int expect = brute(&f, assumed, n) ? 10 : 20;
+      int expect = oracle_satisfiable_with(&f, assumed, n) ? 10 : 20;
       if (res != expect)
         fail_msg("sequence %ld, round %d: ipasir_solve gave %d, brute force "
                  "%d",
@@ -180,7 +163,7 @@ static void test_sequences(void **state) {
         for (int i = 0; i < n; i++)
           if (ipasir_failed(s, assumed[i]))
             failed[nf++] = assumed[i];
-        if (brute(&f, failed, nf))
+        if (oracle_satisfiable_with(&f, failed, nf))
           fail_msg("sequence %ld, round %d: the failed set is not enough", q,
                    r);
       }
@@ -256,7 +239,7 @@ static void on_learn(void *data, int32_t *clause) {
   l->count++;
   if (n > l->longest)
     l->longest = n;
-  if (n > l->max || n == 0 || brute(l->f, neg, n))
+  if (n > l->max || n == 0 || oracle_satisfiable_with(l->f, neg, n))
     l->bad++;
 }
 
@@ -276,7 +259,7 @@ static void test_learn(void **state) {
       for (size_t c = 0; c < f.num_clauses; c++)
         add_clause(s, f.lits + f.start[c], f.start[c + 1] - f.start[c]);
       int res = ipasir_solve(s);
-      assert_int_equal(res, brute(&f, NULL, 0) ? 10 : 20);
+      assert_int_equal(res, oracle_satisfiable_with(&f, NULL, 0) ? 10 : 20);
       assert_int_equal(l.bad, 0);
       total[m] += l.count;
       ipasir_release(s);
