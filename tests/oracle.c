@@ -170,3 +170,12 @@ int oracle_satisfiable_with(const oracle_formula *f, const int *units, int n) {
   oracle_free(&g);
   return sat;
 }
+
+void oracle_add_random(oracle_formula *f, uint64_t *state, int max_len) {
+  int lits[64], len = 1 + oracle_below(state, max_len > 64 ? 64 : max_len);
+  for (int j = 0; j < len; j++) {
+    int v = 1 + oracle_below(state, f->num_vars);
+    lits[j] = oracle_below(state, 2) ? v : -v;
+  }
+  oracle_add(f, lits, (size_t)len);
+}

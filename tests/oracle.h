@@ -37,6 +37,10 @@ void oracle_free(oracle_formula *f);
  * satisfying assignment found, 1 for true and 0 for false. */
 int oracle_satisfiable(const oracle_formula *f, unsigned char *model);
 
+/* Adds to f one clause of 1..max_len (at most 64) random literals over
+ * its variables, repeats allowed. */
+void oracle_add_random(oracle_formula *f, uint64_t *state, int max_len);
+
 /* Whether f together with the unit clauses units[0..n-1] (literals over
  * any variables) is satisfiable. */
 int oracle_satisfiable_with(const oracle_formula *f, const int *units, int n);

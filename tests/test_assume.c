@@ -199,14 +199,8 @@ static void test_incremental_sequences(void **state) {
     for (int r = 0; r < rounds; r++) {
       size_t before = f.num_clauses;
       int add = oracle_below(&rng, nv);
-      for (int k = 0; k < add; k++) {
-        int lits[4], len = 1 + oracle_below(&rng, 4);
-        for (int j = 0; j < len; j++) {
-          int v = 1 + oracle_below(&rng, nv);
-          lits[j] = oracle_below(&rng, 2) ? v : -v;
-        }
-        oracle_add(&f, lits, (size_t)len);
-      }
+      for (int k = 0; k < add; k++)
+        oracle_add_random(&f, &rng, 4);
       load(s, &f, before);
       int assumed[MAX_ASSUMPTIONS];
       int n =

@@ -121,13 +121,10 @@ static void test_sequences(void **state) {
     for (int r = 0; r < rounds; r++) {
       int add = oracle_below(&rng, nv);
       for (int k = 0; k < add; k++) {
-        int lits[4], len = 1 + oracle_below(&rng, 4);
-        for (int j = 0; j < len; j++) {
-          int v = 1 + oracle_below(&rng, nv);
-          lits[j] = oracle_below(&rng, 2) ? v : -v;
-        }
-        oracle_add(&f, lits, (size_t)len);
-        add_clause(s, lits, (size_t)len);
+        oracle_add_random(&f, &rng, 4);
+        size_t last = f.num_clauses - 1;
+        add_clause(s, f.lits + f.start[last],
+                   f.start[last + 1] - f.start[last]);
       }
       int assumed[5], n = oracle_below(&rng, 6);
       for (int i = 0; i < n; i++) {
