@@ -278,6 +278,18 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * proof step could not be written (see dpll_set_proof). */
 DPLL_API int dpll_solve(dpll_solver *s);
 
+/* Enumeration, one model at a time: in state SAT, adds the clause that
+ * rules out the model's values on vars[0..n-1] (on every variable when n
+ * is 0), so that the next dpll_solve finds a model that differs there, or
+ * answers DPLL_UNSAT when there is none.  Looping solve and block lists
+ * each projected model once.  The clause stays (it is an ordinary added
+ * clause): to enumerate without changing the formula for good, give the
+ * blocking clauses an activation literal with dpll_add and assume it.
+ * Returns 0 (state INPUT), DPLL_ENOMODEL (not in state SAT), DPLL_ERANGE
+ * (a variable 0 or negative), DPLL_ENOVAR (one beyond the model), or
+ * DPLL_ENOMEM (nothing added).  vars may be NULL if n is 0. */
+DPLL_API int dpll_block_model(dpll_solver *s, const int *vars, size_t n);
+
 /* Assumes lit for the next dpll_solve only (IPASIR's assume): that solve
  * decides the assumptions, in the order given, before anything else, so a
  * model makes them all true, and DPLL_UNSAT may mean only that the clauses

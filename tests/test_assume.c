@@ -351,12 +351,115 @@ static void test_learned_kept(void **state) {
   dpll_free(s);
 }
 
+/* Enumeration with dpll_block_model: on small formulas, the projected
+ * models found are exactly the distinct projections of the models that
+ * brute force finds, each once. */
+#define ENUM_FORMULAS 10000
+
+static void test_enumerate(void **state) {
+  (void)state;
+  uint64_t rng = SEED ^ 0xE4;
+  long models = 0, formulas_with_many = 0;
+  for (long i = 0; i < ENUM_FORMULAS; i++) {
+    int nv = 1 + oracle_below(&rng, 10);
+    oracle_formula f;
+    oracle_random(&f, &rng, nv, (size_t)oracle_below(&rng, 3 * nv + 1), 1, 4);
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    configure(s, configs[i % NUM_CONFIGS], (int64_t)i);
+    load(s, &f, 0);
+    int exist = dpll_num_vars(s);
+    /* The projection: every variable (n = 0), or a random subset. */
+    int proj[16], n = 0;
+    bool all = oracle_below(&rng, 3) == 0;
+    for (int v = 1; v <= exist && !all; v++)
+      if (oracle_below(&rng, 2))
+        proj[n++] = v;
+    all = all || n == 0; /* n = 0 asks for every variable */
+    if (all)
+      for (int v = 1; v <= exist; v++)
+        proj[n++] = v;
+    /* Brute force: the distinct projections of the models. */
+    static unsigned char want[1 << 10], got[1 << 10];
+    memset(want, 0, sizeof want);
+    memset(got, 0, sizeof got);
+    long expect = 0;
+    unsigned char model[16];
+    for (unsigned a = 0; a < 1u << nv; a++) {
+      for (int v = 1; v <= nv; v++)
+        model[v] = (unsigned char)(a >> (v - 1) & 1);
+      if (!oracle_check(&f, model))
+        continue;
+      unsigned key = 0;
+      for (int k = 0; k < n; k++)
+        key |= (unsigned)model[proj[k]] << k;
+      expect += !want[key];
+      want[key] = 1;
+    }
+    long found = 0;
+    for (;;) {
+      int res = dpll_solve(s);
+      if (res == DPLL_UNSAT)
+        break;
+      assert_int_equal(res, DPLL_SAT);
+      for (int v = 1; v <= nv; v++)
+        model[v] = (unsigned char)(v <= exist && dpll_model(s, v) == 1);
+      if (!oracle_check(&f, model))
+        fail_msg("enumeration %ld: a model fails a clause", i);
+      unsigned key = 0;
+      for (int k = 0; k < n; k++)
+        key |= (unsigned)model[proj[k]] << k;
+      if (!want[key] || got[key])
+        fail_msg("enumeration %ld: projected model %u %s", i, key,
+                 got[key] ? "found twice" : "is not a model's projection");
+      got[key] = 1;
+      found++;
+      assert_int_equal(
+          dpll_block_model(s, all ? NULL : proj, all ? 0 : (size_t)n), 0);
+      assert_true(found <= expect);
+    }
+    if (found != expect)
+      fail_msg("enumeration %ld: %ld projected models found, brute force "
+               "counts %ld",
+               i, found, expect);
+    models += found;
+    formulas_with_many += found > 1;
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("enumeration: %d formulas, %ld projected models, %ld "
+                "formulas with more than one\n",
+                ENUM_FORMULAS, models, formulas_with_many);
+  assert_true(formulas_with_many > ENUM_FORMULAS / 4);
+
+  /* The contract. */
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  const int c[] = {1, 2};
+  assert_int_equal(dpll_add_clause(s, c, 2), 0);
+  assert_int_equal(dpll_block_model(s, NULL, 0), DPLL_ENOMODEL);
+  assert_int_equal(dpll_block_model(NULL, NULL, 0), DPLL_EINVAL);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  const int bad[] = {0}, beyond[] = {3}, one[] = {1};
+  assert_int_equal(dpll_block_model(s, NULL, 1), DPLL_EINVAL);
+  assert_int_equal(dpll_block_model(s, bad, 1), DPLL_ERANGE);
+  assert_int_equal(dpll_block_model(s, beyond, 1), DPLL_ENOVAR);
+  assert_int_equal(dpll_status(s), DPLL_SAT); /* nothing changed */
+  assert_int_equal(dpll_block_model(s, one, 1), 0);
+  assert_int_equal(dpll_block_model(s, one, 1), DPLL_ENOMODEL); /* INPUT */
+  assert_int_equal(dpll_solve(s), DPLL_SAT); /* the other value of 1 */
+  assert_int_equal(dpll_block_model(s, one, 1), 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT); /* 1 has no third value */
+  dpll_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_contract),
       cmocka_unit_test(test_random_assumptions),
       cmocka_unit_test(test_incremental_sequences),
       cmocka_unit_test(test_learned_kept),
+      cmocka_unit_test(test_enumerate),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -218,6 +218,30 @@ int dpll_solve(dpll_solver *s) {
   return res;
 }
 
+int dpll_block_model(dpll_solver *s, const int *vars, size_t n) {
+  if (!s || (n && !vars))
+    return DPLL_EINVAL;
+  if (s->state != STATE_SAT)
+    return DPLL_ENOMODEL;
+  size_t size = n ? n : (size_t)s->model_vars;
+  for (size_t i = 0; i < n; i++) {
+    if (vars[i] <= 0)
+      return DPLL_ERANGE;
+    if (vars[i] > s->model_vars)
+      return DPLL_ENOVAR;
+  }
+  int *clause = malloc((size ? size : 1) * sizeof *clause);
+  if (!clause)
+    return DPLL_ENOMEM;
+  for (size_t i = 0; i < size; i++) {
+    int v = n ? vars[i] : (int)i + 1;
+    clause[i] = s->model[v] ? -v : v; /* the model's value, negated */
+  }
+  int rc = dpll_add_clause(s, clause, size);
+  free(clause);
+  return rc;
+}
+
 int dpll_assume(dpll_solver *s, int lit) {
   if (!s)
     return DPLL_EINVAL;
