@@ -131,6 +131,16 @@ int dpll__assume_decide(dpll_solver *s) {
   return ASSUME_NONE;
 }
 
+/* Whether model (per variable: 1 true, 0 false) makes every assumption
+ * true: the self-check of a SAT answer. */
+bool dpll__assumptions_hold(const dpll_solver *s, const unsigned char *model) {
+  const assume_part *a = &s->assume;
+  for (size_t i = 0; i < a->size; i++)
+    if (model[lit_var(a->lits[i])] == lit_negative(a->lits[i]))
+      return false;
+  return true;
+}
+
 /* Whether some assumption is not yet true (then no pure literal may be
  * set: it could be the negation of one). */
 bool dpll__assume_pending(const dpll_solver *s) {

@@ -160,7 +160,7 @@ typedef struct reduce_part {
 typedef struct trace_part {
   dpll_trace_fn fn;
   void *ctx;
-  dpll_learn_fn learn;  /* learned clauses of at most learn_max literals */
+  dpll_learn_fn learn; /* learned clauses of at most learn_max literals */
   void *learn_ctx;
   size_t learn_max;
   int *buf;
@@ -444,6 +444,7 @@ void dpll__assume_end(dpll_solver *s);
 #define ASSUME_REFUTED 2 /* one is false: the failed set is made */
 int dpll__assume_decide(dpll_solver *s);
 bool dpll__assume_pending(const dpll_solver *s);
+bool dpll__assumptions_hold(const dpll_solver *s, const unsigned char *model);
 void dpll__assume_refuted(dpll_solver *s, int level);
 int dpll__assume_grow(dpll_solver *s, int cap);
 void dpll__assume_free(dpll_solver *s);

@@ -2,14 +2,13 @@
  * It keeps what IPASIR's calls cannot report (an error in ipasir_add or
  * ipasir_assume) and the learn callback's zero-terminated buffer. */
 #include "ipasir.h"
-#include "dpll.h"
+#include "internal.h" /* DPLL_GROW; otherwise only dpll.h's public calls */
 
-#include <limits.h>
 #include <stdlib.h>
 
 typedef struct ipasir_solver {
   dpll_solver *s;
-  int error; /* a failed add or assume: the next solve returns 0 */
+  int error; /* a failed add or assume: every later solve returns 0 */
   void (*learn)(void *data, int32_t *clause);
   void *learn_data;
   int32_t *buf; /* a learned clause and its 0 */
@@ -83,16 +82,8 @@ void ipasir_set_terminate(void *solver, void *data,
 /* dpll_set_learn's callback: the clause, zero-terminated. */
 static void hand_over(void *ctx, const int *lits, size_t n) {
   ipasir_solver *w = ctx;
-  if (n + 1 > w->cap) {
-    size_t cap = w->cap < 16 ? 16 : w->cap;
-    while (cap < n + 1)
-      cap *= 2;
-    int32_t *buf = realloc(w->buf, cap * sizeof *buf);
-    if (!buf)
-      return; /* not reported: see ipasir.h */
-    w->buf = buf;
-    w->cap = cap;
-  }
+  if (DPLL_GROW(w->buf, w->cap, n + 1, SIZE_MAX / sizeof(int32_t)))
+    return; /* not reported: see ipasir.h */
   for (size_t k = 0; k < n; k++)
     w->buf[k] = (int32_t)lits[k];
   w->buf[n] = 0;

@@ -138,7 +138,8 @@ void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn, void *ctx) {
 
 /* ---- Solving and results ------------------------------------------------- */
 
-/* Every clause added has a true literal in the model: checked on the model
+/* Every clause added has a true literal in the model, and every
+ * assumption of the solve holds: checked on the model
  * itself, not on the trail that made it, before a SAT answer leaves the
  * library.  A failure is a bug, and it gives an error, never a wrong
  * answer. */
@@ -153,11 +154,7 @@ static int self_check(const dpll_solver *s) {
     if (!satisfied)
       return DPLL_EINTERNAL;
   }
-  for (int v = 1; v <= s->num_vars; v++) /* and every assumption */
-    for (unsigned lit = lit_pos(v), k = 0; k < 2; k++, lit = lit_not(lit))
-      if (dpll__assumed(s, lit) && s->model[v] == lit_negative(lit))
-        return DPLL_EINTERNAL;
-  return 0;
+  return dpll__assumptions_hold(s, s->model) ? 0 : DPLL_EINTERNAL;
 }
 
 int dpll__save_model(dpll_solver *s) {
