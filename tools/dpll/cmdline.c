@@ -77,6 +77,17 @@ static const cli_option rows[] = {
      "decimal number; the search stops within a second, reading is not cut "
      "short); SIGINT and SIGTERM stop the search too",
      NULL, NULL},
+    {0, "all", NULL, CLI_FLAG(opts, all),
+     "write every model, one answer after another (see below); the list "
+     "ends in the unsatisfiable answer when it is complete",
+     NULL, NULL},
+    {0, "solutions", "K", CLI_VALUE(opts, solutions),
+     "as --all, but stop after K models (a positive number)", NULL, NULL},
+    {0, "project", "VARS", CLI_VALUE(opts, project),
+     "with --all or --solutions: models count as different only when they "
+     "differ on VARS, a list such as 1-20,25 (each model is still written "
+     "whole)",
+     NULL, NULL},
     {0, "proof", "FILE", CLI_VALUE(opts, proof),
      "write a DRAT proof of an unsatisfiable answer to FILE (with a "
      "satisfiable one it holds what was learned, without the empty "
@@ -108,7 +119,13 @@ static const char usage[] =
     "          '0' if the clauses cannot be satisfied.\n"
     "  DIMACS  a 'p cnf VARIABLES CLAUSES' header, clauses ending in 0.\n"
     "          Answer: 's SATISFIABLE' and 'v' lines, or\n"
-    "          's UNSATISFIABLE'.\n";
+    "          's UNSATISFIABLE'.\n"
+    "\n"
+    "With --all or --solutions, the answers are written one after another:\n"
+    "  DP      each model as above, ending in '0'; if the list is complete,\n"
+    "          the unsatisfiable answer '0' follows; then the back matter.\n"
+    "  DIMACS  's SATISFIABLE' and 'v' lines for each model; if the list is\n"
+    "          complete, 's SOLUTIONS N' follows.\n";
 
 static const char epilogue[] =
     "Exit status:\n"
@@ -120,7 +137,11 @@ static const char epilogue[] =
     "   1  an error: bad input, a file that cannot be read or written,\n"
     "      a bad option; nothing is written to OUTPUT\n"
     "   2  DP input: a limit, SIGINT or SIGTERM stopped the search;\n"
-    "      nothing is written\n";
+    "      nothing is written (with --all or --solutions, the models\n"
+    "      found so far are, if any, without the closing '0')\n"
+    "With --all or --solutions, DIMACS input exits with 10 if a model was\n"
+    "written, 20 if there is none, 0 if stopped before the first; a list\n"
+    "that a stop cut short ends in 's UNKNOWN'.\n";
 
 const cli_spec dpll_tool_cli = {rows, offsetof(opts, files), usage, epilogue,
                                 "dpll " DPLL_VERSION "\n"};

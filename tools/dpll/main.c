@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmdline.h"
+#include "listing.h"
 
 #include <errno.h>
 #include <math.h>
@@ -57,6 +58,11 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "reduce", 0);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
+  if (o->project && !o->all && !o->solutions)
+    return cli_error("--project needs --all or --solutions");
+  if (o->proof && (o->all || o->solutions))
+    return cli_error("--proof cannot be combined with --all or --solutions "
+                     "(a proof is of the input alone)");
   if (o->seed && set_number(s, "--seed", "seed", o->seed))
     return EXIT_ERROR;
   if (o->max_decisions &&
@@ -275,6 +281,64 @@ static int solve(dpll_solver *s, const dpll_tool_options *o,
   return !status && info->format == DPLL_FORMAT_DIMACS ? res : status;
 }
 
+/* Copies the listing's scratch file and the back matter (DP) to the
+ * output; see cli_close_output for failures. */
+static int copy_output(FILE *spool, const dpll_tool_options *o, int format,
+                       const dpll_input *info) {
+  FILE *out = cli_open_output(o->files.output);
+  if (!out)
+    return cli_error("%s: cannot open for writing: %s",
+                     cli_name(o->files.output, true), strerror(errno));
+  char buf[1 << 14];
+  size_t n;
+  errno = 0;
+  rewind(spool);
+  while ((n = fread(buf, 1, sizeof buf, spool)) > 0 &&
+         fwrite(buf, 1, n, out) == n)
+    ;
+  if (!ferror(spool) && !ferror(out) && format == DPLL_FORMAT_DP &&
+      info->back_size)
+    fwrite(info->back_matter, 1, info->back_size, out);
+  int failed = ferror(spool) || ferror(out);
+  return cli_close_output(out, o->files.output,
+                          failed ? (errno ? errno : -1) : 0);
+}
+
+/* --all, --solutions: the listing, then its exit status: DIMACS 10 if a
+ * model was found, 20 if there is none, 0 if stopped before the first;
+ * DP 0, or 2 if stopped (the models found are written, without the
+ * closing '0', unless there are none). */
+static int list_models(dpll_solver *s, const dpll_tool_options *o,
+                       const dpll_input *info, const watcher *w) {
+  listing l = {0};
+  if (listing_options(&l, o->solutions, o->project, s))
+    return EXIT_ERROR;
+  int status = 0;
+  FILE *spool = tmpfile();
+  if (!spool)
+    status = cli_error("cannot create a temporary file: %s", strerror(errno));
+  int rc = status ? 0 : listing_run(&l, s, info->format, spool);
+  if (rc == DPLL_EIO)
+    status = cli_error("cannot write a temporary file: %s", strerror(errno));
+  else if (rc)
+    status = cli_error("%s", dpll_strerror(rc));
+  bool stopped = !status && l.last == DPLL_UNKNOWN;
+  if (stopped && info->format == DPLL_FORMAT_DP)
+    cli_error("stopped by %s %s", w->stopped_by ? w->stopped_by : "a limit",
+              l.found ? "before the list of models was complete"
+                      : "before finding an answer");
+  if (!status && (l.found || !stopped || info->format == DPLL_FORMAT_DIMACS))
+    status = copy_output(spool, o, info->format, info);
+  if (spool)
+    fclose(spool);
+  if (!status && info->format == DPLL_FORMAT_DIMACS)
+    status = l.found ? DPLL_SAT : l.last == DPLL_UNSAT ? DPLL_UNSAT : 0;
+  else if (!status && stopped)
+    status = EXIT_STOPPED;
+  listing_free(&l);
+  return status;
+}
+
 int main(int argc, char **argv) {
   dpll_tool_options o = {.format = {NULL, DPLL_FORMAT_AUTO},
                          .proof_format = {NULL, DPLL_PROOF_TEXT}};
@@ -299,7 +363,8 @@ int main(int argc, char **argv) {
     status = read_input(s, &o, &info);
   if (!status) {
     t1 = seconds();
-    status = solve(s, &o, &info, &w);
+    status = o.all || o.solutions ? list_models(s, &o, &info, &w)
+                                  : solve(s, &o, &info, &w);
     t2 = seconds();
     if (o.stats)
       print_stats(s, t1 - t0, t2 - t1);
