@@ -14,8 +14,9 @@ typedef struct listing {
   int *vars;       /* the projection, vars[0..num_vars-1]; owned */
   size_t num_vars; /* 0: no projection (models differ on any variable) */
   long long found; /* models written */
-  int last; /* how it ended: DPLL_UNSAT (no more models), DPLL_SAT (the
-               limit reached), DPLL_UNKNOWN (stopped) or a DPLL_E* code */
+  /* How it ended: DPLL_UNSAT (no more models), DPLL_SAT (the limit
+   * reached), DPLL_UNKNOWN (stopped) or a DPLL_E* code. */
+  int last;
 } listing;
 
 /* Parses --solutions K (text may be NULL: no limit) and --project VARS
