@@ -458,6 +458,9 @@ static const sample samples[] = {
     {"dpll", "max-conflicts", "0", {"dp-unsatisfiable.txt"}, true},
     /* A limit not reached changes nothing. */
     {"dpll", "time-limit", "100", {"dp-unsatisfiable.txt"}, false},
+    /* make_answer's clauses have several models. */
+    {"dpll", "solutions", "2", {"@tmp/clauses.txt"}, true},
+    {"dpll", "project", "1", {"--solutions", "3", "@tmp/clauses.txt"}, true},
     {"dpll", "proof", "@tmp/proof", {"dp-unsatisfiable.txt"}, true},
     /* The format shows only in the proof file, which is not read back. */
     {"dpll",
