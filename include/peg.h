@@ -419,7 +419,10 @@ PEG_API int peg_apply(const peg_board *b, unsigned char *pegs, peg_jump j);
  *
  * The answer of the `dpll` tool in the DP format: "N T" / "N F" lines, a
  * line "0", then the back matter, which for peg-front's clauses is the key.
- * An unsatisfiable answer is the line "0" and the key.
+ * An unsatisfiable answer is the line "0" and the key.  Several answers
+ * (dpll --all or --solutions: models one after another, each ending in
+ * "0", perhaps a closing "0") are read too: the first model is the result,
+ * the others are checked for form and passed over.
  * ------------------------------------------------------------------------ */
 
 typedef struct peg_result {

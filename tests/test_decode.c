@@ -749,6 +749,75 @@ static void test_result_read(void **state) {
   peg_board_free(b);
 }
 
+/* The models of dpll --all or --solutions, one after another: answers
+ * for plays 5, 3 and 1 (each "I T/F" lines and "0"), then the closing "0"
+ * of a complete list if closed, then the key.  peg_result_read reports
+ * the first; what follows is passed over, but must be whole answers. */
+static void test_result_several(void **state) {
+  (void)state;
+  plays p;
+  triangle4_plays(2, &p);
+  peg_board *b = named("triangle4", 2);
+  peg_encoding *e = encode(b);
+  unsigned char start[11];
+  start_of(10, 2, start);
+  static const int order[] = {5, 3, 1};
+  for (int closed = 0; closed <= 1; closed++)
+    for (int n = 1; n <= 3; n++)
+      for (int damage = 0; damage <= 2; damage++) {
+        if (damage && n == 1)
+          continue;
+        text t = {0}, one;
+        for (int k = 0; k < n; k++) {
+          model m;
+          make_model(e, start, p.play[order[k]], &m);
+          answer(&one, e, &m);
+          /* answer() writes a key after the "0": keep the model only. */
+          size_t model_bytes = (size_t)(strstr(one.s, "\n0\n") + 3 - one.s);
+          put(&t, one.s, model_bytes);
+          free(one.s);
+        }
+        if (closed)
+          puts_(&t, "0\n");
+        char *key = peg_key_text(e, NULL);
+        assert_non_null(key);
+        puts_(&t, key);
+        free(key);
+        /* The second model's line 100 (line 235 + 100 of the text): a
+         * broken line, or its "0" line (line 235 + 235) removed. */
+        if (damage == 1)
+          replace_line(&t, 335, "100 X\n");
+        else if (damage == 2)
+          replace_line(&t, 470, NULL);
+        peg_result r;
+        peg_error err;
+        memset(&err, 0, sizeof err);
+        int rc = read_result(t.s, t.n, &r, &err);
+        /* Without its "0", two models and the closing "0" are a
+         * whole answer of two models, not closed. */
+        int broken = damage && !(damage == 2 && n == 2 && closed);
+        if (broken) {
+          CHECK(rc == PEG_EANSWER && err.line == (damage == 1 ? 335 : 470),
+                "%d models, closed %d, damage %d: %d at %ld: %s", n, closed,
+                damage, rc, err.line, err.message);
+        } else {
+          CHECK(rc == 0, "%d models, closed %d: %d at %ld: %s", n, closed, rc,
+                err.line, err.message);
+          assert_int_equal(r.solved, 1);
+          for (int i = 0; i < 8; i++)
+            CHECK(r.jumps[i].from == p.play[5][i].from &&
+                      r.jumps[i].over == p.play[5][i].over &&
+                      r.jumps[i].to == p.play[5][i].to,
+                  "%d models, closed %d: jump %d is not the first model's", n,
+                  closed, i + 1);
+        }
+        peg_result_clear(&r);
+        free(t.s);
+      }
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
 static int add_clause(void *ctx, const int *lits, size_t n) {
   return dpll_add_clause(ctx, lits, n);
 }
@@ -1012,6 +1081,7 @@ int main(void) {
       cmocka_unit_test(test_decode_free_start_no_jump),
       cmocka_unit_test(test_result_read),
       cmocka_unit_test(test_result_from_dpll),
+      cmocka_unit_test(test_result_several),
       cmocka_unit_test(test_result_errors),
       cmocka_unit_test(test_result_messages),
   };

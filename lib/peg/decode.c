@@ -252,6 +252,64 @@ static bool value_line(const char *s, size_t len, long *atom, int *value) {
   return i == len;
 }
 
+/* The line at text[*at..] (without its LF and a CR before it), its length
+ * in *len; false at the end of the text. */
+static bool next_line(const char *text, size_t size, size_t at,
+                      const char **line, size_t *len, size_t *next) {
+  if (at >= size)
+    return false;
+  const char *p = text + at, *nl = memchr(p, '\n', size - at);
+  *len = (size_t)((nl ? nl : text + size) - p);
+  *next = nl ? (size_t)(nl + 1 - text) : size;
+  if (*len && p[*len - 1] == '\r')
+    --*len;
+  *line = p;
+  return true;
+}
+
+/* After the first model's '0': the further models of dpll --all or
+ * --solutions (values for atoms 1..atoms in order, each ending in '0') and
+ * the '0' that closes a complete list are passed over; *at and *line then
+ * point at the key. */
+static int skip_more_models(const char *text, size_t size, int atoms,
+                            size_t *at, long *line, peg_error *err) {
+  const char *p;
+  size_t len, next;
+  int expected = 1; /* the next atom of a further model */
+  while (next_line(text, size, *at, &p, &len, &next)) {
+    long atom;
+    int value;
+    bool zero = len == 1 && p[0] == '0';
+    if (zero && expected == 1) {
+      *at = next; /* the list is complete */
+      ++*line;
+      return 0;
+    }
+    if (zero && expected != atoms + 1)
+      break;
+    if (!zero && !value_line(p, len, &atom, &value))
+      break;
+    if (!zero && atom != expected)
+      return peg__fail(err, PEG_EANSWER, *line, 1,
+                       "atom %ld where atom %d of a further model was "
+                       "expected",
+                       atom, expected);
+    *at = next;
+    ++*line;
+    expected = zero ? 1 : expected + 1;
+  }
+  if (expected == 1)
+    return 0;
+  return expected == atoms + 1
+             ? peg__fail(err, PEG_EANSWER, *line, 1,
+                         "a further model of the answer ends without its "
+                         "line '0'")
+             : peg__fail(err, PEG_EANSWER, *line, 1,
+                         "a further model of the answer breaks off: "
+                         "expected the value of atom %d",
+                         expected);
+}
+
 static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
                        long *key_line, peg_error *err) {
   const char *p = text, *end = text + size;
@@ -274,7 +332,9 @@ static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
     if (len == 1 && p[0] == '0') {
       *key_at = nl ? (size_t)(nl + 1 - text) : size;
       *key_line = line + 1;
-      return 0;
+      return a->count
+                 ? skip_more_models(text, size, a->count, key_at, key_line, err)
+                 : 0;
     }
     long atom;
     int value;

@@ -20,7 +20,8 @@ static const char usage[] =
     "'-') and write the solution to OUTPUT (default standard output): one\n"
     "jump per line in the order played, as Jump(A,B,C,I) -- at time I the\n"
     "peg in hole A jumps over B into C -- or the line NO SOLUTION.\n"
-    "The jumps are replayed on the board before they are written.\n"
+    "The jumps are replayed on the board before they are written.  Of\n"
+    "several models (dpll --all or --solutions) the first is written.\n"
     "\n"
     "  peg-front board.txt | dpll | peg-back\n";
 
