@@ -57,6 +57,7 @@ cmake --build "$out/examples" -j "$jobs"
 "$out/examples/peg" triangle5 1 | tail -n 1
 "$out/examples/ipasir" | grep -x "3 colours: yes"
 "$out/examples/incremental" | tail -n 1
+"$out/examples/enumerate" | grep -x "8 queens: 92 solutions"
 # pkg-config, through the staged .pc file (which finds its own prefix).
 export PKG_CONFIG_PATH="$out/stage/lib/pkgconfig:$out/stage/lib/x86_64-linux-gnu/pkgconfig"
 cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/solve.c \
