@@ -55,7 +55,7 @@ static int parse_project(listing *l, const char *text, int n_vars) {
     else if (b > n_vars)
       rc = cli_error("--project: variable %lld is not in the input (its "
                      "variables are 1 to %d)",
-                     b, n_vars);
+                     a > n_vars ? a : (long long)n_vars + 1, n_vars);
     else
       for (long long v = a; v <= b; v++)
         if (!seen[v]) {

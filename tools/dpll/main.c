@@ -311,8 +311,10 @@ static int copy_output(FILE *spool, const dpll_tool_options *o, int format,
 static int list_models(dpll_solver *s, const dpll_tool_options *o,
                        const dpll_input *info, const watcher *w) {
   listing l = {0};
-  if (listing_options(&l, o->solutions, o->project, s))
+  if (listing_options(&l, o->solutions, o->project, s)) {
+    listing_free(&l);
     return EXIT_ERROR;
+  }
   int status = 0;
   FILE *spool = tmpfile();
   if (!spool)
