@@ -42,6 +42,37 @@ void oracle_add(oracle_formula *f, const int *lits, size_t n) {
   f->start[++f->num_clauses] = used + n;
 }
 
+void oracle_pigeons(oracle_formula *f, int holes) {
+  int pigeons = holes + 1, lits[64];
+  oracle_init(f, pigeons * holes);
+  for (int p = 0; p < pigeons; p++) {
+    for (int h = 1; h <= holes; h++)
+      lits[h - 1] = p * holes + h;
+    oracle_add(f, lits, (size_t)holes);
+  }
+  for (int h = 1; h <= holes; h++)
+    for (int p = 0; p < pigeons; p++)
+      for (int q = p + 1; q < pigeons; q++) {
+        lits[0] = -(p * holes + h);
+        lits[1] = -(q * holes + h);
+        oracle_add(f, lits, 2);
+      }
+}
+
+void oracle_write_pigeons(const char *path, int holes, int dimacs) {
+  oracle_formula f;
+  oracle_pigeons(&f, holes);
+  size_t size;
+  char *text = oracle_to_text(&f, dimacs, &size);
+  FILE *out = fopen(path, "wb");
+  if (!out || fwrite(text, 1, size, out) != size || fclose(out)) {
+    fprintf(stderr, "oracle: cannot write %s\n", path);
+    abort();
+  }
+  free(text);
+  oracle_free(&f);
+}
+
 void oracle_random(oracle_formula *f, uint64_t *state, int num_vars,
                    size_t num_clauses, int min_len, int max_len) {
   int buf[64];

@@ -31,6 +31,16 @@ void oracle_init(oracle_formula *f, int num_vars);
 void oracle_add(oracle_formula *f, const int *lits, size_t n);
 void oracle_free(oracle_formula *f);
 
+/* The pigeonhole formula PHP(holes + 1, holes), unsatisfiable and hard
+ * for resolution: "pigeon p (0-based) sits in hole h (1-based)" is
+ * variable p * holes + h; each pigeon sits somewhere, no two share a
+ * hole. */
+void oracle_pigeons(oracle_formula *f, int holes);
+
+/* Writes PHP(holes + 1, holes) to path as oracle_to_text renders it (the
+ * DP format has no back matter).  Aborts the test program on failure. */
+void oracle_write_pigeons(const char *path, int holes, int dimacs);
+
 /* Brute force over all 2^num_vars assignments (num_vars <= 24): returns 1
  * if one satisfies every clause, else 0.  If model is not NULL and the
  * formula is satisfiable, model[v] (v = 1..num_vars) receives the first

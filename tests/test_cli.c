@@ -628,37 +628,6 @@ static void test_limits(void **state) {
  * PHP(12, 11), twelve pigeons in eleven holes, takes dpll minutes: a time
  * limit, SIGINT or SIGTERM must stop it, with the documented answer. */
 
-/* Writes PHP(holes + 1, holes) to path, as DIMACS or in the DP format. */
-static void write_pigeons(const char *path, int holes, bool dimacs) {
-  buffer b = {0};
-  char line[64];
-  int pigeons = holes + 1;
-  if (dimacs) {
-    snprintf(line, sizeof line, "p cnf %d %d\n", pigeons * holes,
-             pigeons + holes * pigeons * (pigeons - 1) / 2);
-    buffer_str(&b, line);
-  }
-  const char *end = dimacs ? " 0\n" : "\n";
-  for (int p = 0; p < pigeons; p++) {
-    for (int h = 1; h <= holes; h++) {
-      snprintf(line, sizeof line, h > 1 ? " %d" : "%d", p * holes + h);
-      buffer_str(&b, line);
-    }
-    buffer_str(&b, end);
-  }
-  for (int h = 1; h <= holes; h++)
-    for (int p = 0; p < pigeons; p++)
-      for (int q = p + 1; q < pigeons; q++) {
-        snprintf(line, sizeof line, "-%d -%d%s", p * holes + h, q * holes + h,
-                 end);
-        buffer_str(&b, line);
-      }
-  if (!dimacs)
-    buffer_str(&b, "0\nthe back matter\n");
-  write_file(path, b.data, b.len);
-  buffer_free(&b);
-}
-
 /* One stopped run: exit 0 and "s UNKNOWN" (DIMACS) or exit 2, nothing
  * on stdout and the one line "dpll: stopped by WHY ..." (DP). */
 static void expect_stopped(const char *name, const run_result *r, bool dimacs,
@@ -682,8 +651,8 @@ static void test_stopping(void **state) {
   (void)state;
   begin_cases();
   char cnf[4096], dp[4096], out[4096], name[4400];
-  write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12.cnf"), 11, true);
-  write_pigeons(join(dp, sizeof dp, tmp_dir, "php12.txt"), 11, false);
+  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12.cnf"), 11, true);
+  oracle_write_pigeons(join(dp, sizeof dp, tmp_dir, "php12.txt"), 11, false);
   join(out, sizeof out, tmp_dir, "stopped-answer");
   run_result r = {0};
   for (int dimacs = 0; dimacs <= 1; dimacs++) {
@@ -729,7 +698,7 @@ static void test_progress(void **state) {
   (void)state;
   begin_cases();
   char cnf[4096];
-  write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12-v.cnf"), 11, true);
+  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12-v.cnf"), 11, true);
   run_result r = {0};
   const char *name = "dpll -v --time-limit 2.5 php12.cnf";
   run_tool(&r, tool, NULL, NULL, NULL, "-v", "--time-limit", "2.5", cnf,

@@ -848,38 +848,6 @@ static void write_big(const char *path, bool dimacs, oracle_formula *f) {
              dimacs ? 2 : 3);
 }
 
-/* Writes PHP(holes + 1, holes) to path, as DIMACS or in the DP format
- * (with a line of back matter): pigeon p in hole h is p * holes + h. */
-static void write_pigeons(const char *path, int holes, bool dimacs) {
-  buffer b = {0};
-  char line[64];
-  int pigeons = holes + 1;
-  if (dimacs) {
-    snprintf(line, sizeof line, "p cnf %d %d\n", pigeons * holes,
-             pigeons + holes * pigeons * (pigeons - 1) / 2);
-    buffer_str(&b, line);
-  }
-  const char *end = dimacs ? " 0\n" : "\n";
-  for (int p = 0; p < pigeons; p++) {
-    for (int h = 1; h <= holes; h++) {
-      snprintf(line, sizeof line, h > 1 ? " %d" : "%d", p * holes + h);
-      buffer_str(&b, line);
-    }
-    buffer_str(&b, end);
-  }
-  for (int h = 1; h <= holes; h++)
-    for (int p = 0; p < pigeons; p++)
-      for (int q = p + 1; q < pigeons; q++) {
-        snprintf(line, sizeof line, "-%d -%d%s", p * holes + h, q * holes + h,
-                 end);
-        buffer_str(&b, line);
-      }
-  if (!dimacs)
-    buffer_str(&b, "0\nthe back matter\n");
-  write_file(path, b.data, b.len);
-  buffer_free(&b);
-}
-
 /* A listing of f's models that `why` stopped: DP, exit 2, the models and
  * the back matter without the closing '0', and the one line "dpll:
  * stopped by WHY before the list of models was complete"; DIMACS, exit
@@ -954,7 +922,8 @@ static void test_stops(void **state) {
   oracle_formula f[2];
   for (int d = 0; d < 2; d++) {
     write_big(join(big[d], sizeof big[d], tmp_dir, big_name[d]), d, &f[d]);
-    write_pigeons(join(php[d], sizeof php[d], tmp_dir, php_name[d]), 11, d);
+    oracle_write_pigeons(join(php[d], sizeof php[d], tmp_dir, php_name[d]), 11,
+                         d);
   }
   join(out, sizeof out, tmp_dir, "stopped.out");
   run_result r = {0};
