@@ -217,6 +217,95 @@ static void test_incremental_sequences(void **state) {
   assert_true(sat_answers > solves / 10 && unsat_answers > solves / 10);
 }
 
+/* Adds block b to s with its variables moved up by offset. */
+static void load_block(dpll_solver *s, const oracle_formula *b, int offset) {
+  int lits[8];
+  for (size_t c = 0; c < b->num_clauses; c++) {
+    size_t n = b->start[c + 1] - b->start[c];
+    for (size_t k = 0; k < n; k++) {
+      int l = b->lits[b->start[c] + k];
+      lits[k] = l > 0 ? l + offset : l - offset;
+    }
+    assert_int_equal(dpll_add_clause(s, lits, n), 0);
+  }
+}
+
+/* One cdcl solver through many solves, as an incremental user drives it:
+ * every 10 solves a new block of clauses (satisfiable 3-SAT near the
+ * threshold, on variables of its own) arrives, and the solves assume
+ * literals of the newest block.  The learned clauses of earlier blocks
+ * pile up and turn useless, so the reductions at the start of solves and
+ * the deletion of earlier solves' clauses (reduce.c) run many times.  The
+ * blocks share no variable, so brute force on the newest block judges
+ * each answer, and every block must hold in each model. */
+#define BLOCKS 200
+#define BLOCK_VARS 17
+static void test_long_run(void **state) {
+  (void)state;
+  uint64_t rng = SEED ^ 0x1046;
+  oracle_formula blocks[BLOCKS];
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  sat_answers = unsat_answers = 0;
+  long solves = 0;
+  for (int k = 0; k < BLOCKS; k++) {
+    do
+      oracle_random(&blocks[k], &rng, BLOCK_VARS, 72, 3, 3);
+    while (!oracle_satisfiable(&blocks[k], NULL) &&
+           (oracle_free(&blocks[k]), true));
+    int offset = k * BLOCK_VARS;
+    load_block(s, &blocks[k], offset);
+    for (int q = 0; q < 10; q++, solves++) {
+      int assumed[MAX_ASSUMPTIONS], moved[MAX_ASSUMPTIONS];
+      int n = draw_assumptions(&rng, BLOCK_VARS - 1, assumed);
+      for (int i = 0; i < n; i++) {
+        moved[i] = assumed[i] > 0 ? assumed[i] + offset : assumed[i] - offset;
+        assert_int_equal(dpll_assume(s, moved[i]), 0);
+      }
+      int res = dpll_solve(s);
+      int expect = oracle_satisfiable_with(&blocks[k], assumed, n);
+      if (res != (expect ? DPLL_SAT : DPLL_UNSAT))
+        fail_msg("long run, solve %ld: answered %d, brute force says %s",
+                 solves, res, expect ? "SAT" : "UNSAT");
+      if (res == DPLL_SAT) {
+        sat_answers++;
+        for (int b = 0; b <= k; b++) {
+          unsigned char model[BLOCK_VARS + 1];
+          for (int v = 1; v <= BLOCK_VARS; v++)
+            model[v] = (unsigned char)dpll_model(s, v + b * BLOCK_VARS);
+          if (!oracle_check(&blocks[b], model))
+            fail_msg("long run, solve %ld: the model fails block %d", solves,
+                     b);
+        }
+        for (int i = 0; i < n; i++)
+          if (dpll_model(s, moved[i]) != 1)
+            fail_msg("long run, solve %ld: assumption %d is false", solves,
+                     moved[i]);
+        continue;
+      }
+      unsat_answers++;
+      int failed[MAX_ASSUMPTIONS], nf = 0;
+      for (int i = 0; i < n; i++)
+        if (dpll_failed(s, moved[i]) == 1)
+          failed[nf++] = assumed[i];
+      if (oracle_satisfiable_with(&blocks[k], failed, nf))
+        fail_msg("long run, solve %ld: the failed set is not enough", solves);
+    }
+  }
+  dpll_stats st;
+  dpll_get_stats(s, &st);
+  print_message("long run: %ld solves, %ld SAT, %ld UNSAT; %llu conflicts, "
+                "%llu learned, %llu deleted\n",
+                solves, sat_answers, unsat_answers,
+                (unsigned long long)st.conflicts,
+                (unsigned long long)st.learned, (unsigned long long)st.deleted);
+  assert_true(st.deleted > 0);
+  assert_true(sat_answers > solves / 10 && unsat_answers > solves / 10);
+  for (int k = 0; k < BLOCKS; k++)
+    oracle_free(&blocks[k]);
+  dpll_free(s);
+}
+
 static int deletions, learned;
 static void count_events(void *ctx, const dpll_event *e) {
   (void)ctx;
@@ -458,6 +547,7 @@ int main(void) {
       cmocka_unit_test(test_contract),
       cmocka_unit_test(test_random_assumptions),
       cmocka_unit_test(test_incremental_sequences),
+      cmocka_unit_test(test_long_run),
       cmocka_unit_test(test_learned_kept),
       cmocka_unit_test(test_enumerate),
   };
