@@ -16,9 +16,11 @@
  *
  * Across solves (incremental use) the clauses learned before are kept, but
  * not as if one long search went on: each solve's schedule starts again
- * at 1000 conflicts, and begins with a reduction if more than 500 learned
- * clauses are there; and a clause of LBD 2 or less from an earlier solve
- * is kept only while it is used, as the middle tier is.  Without these,
+ * at 1000 conflicts (or sooner, if the last solve's next reduction was
+ * due sooner); and a clause of LBD 2 or less from an earlier solve is
+ * kept only while it is used, as the middle tier is.  (Reducing at the
+ * start of every solve as well cost 5 times more conflicts with 2
+ * assumptions per solve, where the kept clauses help most.)  Without these,
  * 1,000 solves under 4 or 8 random assumptions (tests/bench/incremental.c)
  * piled up tens of thousands of such clauses, each from a different
  * subproblem, and every propagation walked them. */
@@ -37,9 +39,7 @@ void dpll__reduce_init(dpll_solver *s) {
     for (size_t i = 0; i < dpll__num_learnts(s); i++)
       dpll__clause(s, dpll__learnt_ref(s, i))->flags |= CLAUSE_OLD;
     s->reduce.step = REDUCE_FIRST;
-    if (dpll__num_learnts(s) > REDUCE_FIRST / 2)
-      s->reduce.next = s->stats.conflicts;
-    else if (s->reduce.next > s->stats.conflicts + REDUCE_FIRST)
+    if (s->reduce.next > s->stats.conflicts + REDUCE_FIRST)
       s->reduce.next = s->stats.conflicts + REDUCE_FIRST;
     return;
   }
