@@ -87,11 +87,13 @@ static uint32_t count_levels(dpll_solver *s, const unsigned *lits, size_t n) {
 }
 
 /* A learned clause met again in an analysis may have fewer levels now;
- * keep the better count, and mark it used, which spares it one reduction. */
+ * keep the better count, and mark it used, which spares it one reduction
+ * (and, if an earlier solve learned it, makes it count as this solve's:
+ * see reduce.c). */
 static void touch_learned(dpll_solver *s, clause *c) {
   if (!(c->flags & CLAUSE_LEARNED))
     return;
-  c->flags |= CLAUSE_USED;
+  c->flags = (c->flags | CLAUSE_USED) & ~CLAUSE_OLD;
   uint32_t lbd = clause_lbd(c);
   if (lbd > 2) {
     uint32_t now = count_levels(s, c->lits, c->size);

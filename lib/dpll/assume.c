@@ -62,12 +62,15 @@ void dpll__assume_begin(dpll_solver *s) {
     a->mark[a->lits[i]] |= ASSUME_ON;
 }
 
-/* At the end of a solve: the assumptions are spent; the failed set stays
- * for dpll_failed. */
+/* At the end of a solve: the assumptions are spent, and their variables'
+ * phases forgotten (see dpll__phase_forget); the failed set stays for
+ * dpll_failed. */
 void dpll__assume_end(dpll_solver *s) {
   assume_part *a = &s->assume;
-  for (size_t i = 0; i < a->size; i++)
+  for (size_t i = 0; i < a->size; i++) {
     a->mark[a->lits[i]] &= (unsigned char)~ASSUME_ON;
+    dpll__phase_forget(s, (int)lit_var(a->lits[i]));
+  }
   a->size = 0;
 }
 

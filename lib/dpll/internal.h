@@ -494,6 +494,7 @@ void dpll__trail_free(dpll_solver *s);
 int dpll__phase_of(const dpll_solver *s, int var, bool use_target);
 void dpll__update_target(dpll_solver *s);
 void dpll__target_reset(dpll_solver *s);
+void dpll__phase_forget(dpll_solver *s, int var);
 int dpll__phase_grow(dpll_solver *s, int cap);
 void dpll__phase_free(dpll_solver *s);
 

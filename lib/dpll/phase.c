@@ -49,3 +49,9 @@ void dpll__update_target(dpll_solver *s) {
 
 /* A restart: a new longest trail to chase. */
 void dpll__target_reset(dpll_solver *s) { s->phase.target_size = 0; }
+
+/* var's value came from an assumption, which says nothing about the next
+ * solve: it goes back to the first phase (false), as in a new solver. */
+void dpll__phase_forget(dpll_solver *s, int var) {
+  s->phase.saved[var] = s->phase.target[var] = 0;
+}

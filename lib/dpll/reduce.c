@@ -15,15 +15,18 @@
  * that chose these against glucose's 2000 and 300).
  *
  * Across solves (incremental use) the clauses learned before are kept, but
- * not as if one long search went on: each solve's schedule starts again
+ * not as if one long search went on.  Each solve's schedule starts again
  * at 1000 conflicts (or sooner, if the last solve's next reduction was
- * due sooner); and a clause of LBD 2 or less from an earlier solve is
- * kept only while it is used, as the middle tier is.  (Reducing at the
- * start of every solve as well cost 5 times more conflicts with 2
- * assumptions per solve, where the kept clauses help most.)  Without these,
- * 1,000 solves under 4 or 8 random assumptions (tests/bench/incremental.c)
- * piled up tens of thousands of such clauses, each from a different
- * subproblem, and every propagation walked them. */
+ * due sooner).  A solve marks every learned clause there is CLAUSE_OLD,
+ * and a conflict analysis that uses one clears the mark: a clause still
+ * marked at a reduction, one that this solve has not needed, ranks below
+ * every other (it goes first) and is not kept for its low LBD.  Without
+ * this, 1,000 solves under 4 or 8 random assumptions, or under selectors
+ * that switch groups of clauses on (tests/bench/incremental.c), piled up
+ * clauses of other subproblems that outranked the current one's, and
+ * every propagation walked them.  (Dropping unused clauses at the start
+ * of each solve instead, or reducing then, cost 5 times the conflicts
+ * with 2 assumptions per solve, where the kept clauses help most.) */
 #include "internal.h"
 
 #define REDUCE_FIRST 1000
@@ -109,6 +112,12 @@ static bool deletable(const dpll_solver *s, cref ref) {
 #define BUCKETS 1024u
 static uint32_t bucket(uint32_t x) { return x < BUCKETS ? x : BUCKETS - 1; }
 
+/* The LBD bucket a clause is ranked by; a clause of an earlier solve that
+ * this one has not used ranks with the worst (see the top of the file). */
+static uint32_t rank(const clause *c) {
+  return c->flags & CLAUSE_OLD ? BUCKETS - 1 : bucket(clause_lbd(c));
+}
+
 /* Given how many deletable clauses fall in each bucket, the bucket where
  * the worst `want` of them end (counting from the top) and, through
  * *rest, how many to take from it; everything above it is taken. */
@@ -135,7 +144,7 @@ static cut find_cut(const dpll_solver *s) {
   cut k;
   for (size_t i = 0; i < dpll__num_learnts(s); i++)
     if (deletable(s, dpll__learnt_ref(s, i))) {
-      count[bucket(clause_lbd(dpll__clause(s, dpll__learnt_ref(s, i))))]++;
+      count[rank(dpll__clause(s, dpll__learnt_ref(s, i)))]++;
       n++;
     }
   k.want = n / 2;
@@ -145,7 +154,7 @@ static cut find_cut(const dpll_solver *s) {
   for (size_t i = 0; i < dpll__num_learnts(s); i++) {
     cref ref = dpll__learnt_ref(s, i);
     const clause *c = dpll__clause(s, ref);
-    if (bucket(clause_lbd(c)) == k.lbd_at && deletable(s, ref))
+    if (rank(c) == k.lbd_at && deletable(s, ref))
       count[bucket(c->size)]++;
   }
   k.size_at = boundary(count, in_lbd, &k.in_size);
@@ -170,7 +179,7 @@ int dpll__reduce(dpll_solver *s) {
     cref ref = dpll__learnt_ref(s, i);
     clause *c = dpll__clause(s, ref);
     if (k.want > 0 && deletable(s, ref)) {
-      uint32_t lb = bucket(clause_lbd(c)), sb = bucket(c->size);
+      uint32_t lb = rank(c), sb = bucket(c->size);
       if (lb > k.lbd_at ||
           (lb == k.lbd_at &&
            (sb > k.size_at || (sb == k.size_at && k.in_size > 0)))) {

@@ -55,7 +55,7 @@ typedef struct clause {
 #define CLAUSE_DELETED 2u /* deleted; its words are garbage until compacted */
 #define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
 #define CLAUSE_MARK 8u    /* scratch mark of one pass (compaction, check) */
-#define CLAUSE_OLD 16u    /* learned in an earlier solve (see reduce.c) */
+#define CLAUSE_OLD 16u    /* from an earlier solve, unused in this one */
 #define CLAUSE_LBD_SHIFT 5u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
 #define CLAUSE_HEADER_WORDS 2u

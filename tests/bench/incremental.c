@@ -8,8 +8,16 @@
  * Build (after building the project in build/):
  *   cc -O2 -Iinclude tests/bench/incremental.c build/lib/libdpll.a -lm \
  *      -o incremental
- * Usage: incremental [N [R [A [SOLVES [ONLY]]]]]   (default 200 4.0 8 1000;
- *   ONLY 0 runs the kept solver alone, 1 the fresh ones alone) */
+ * Usage: incremental [N [R [A [SOLVES [ONLY [G]]]]]]   (default 200 4.0 8
+ *   1000; ONLY 0 runs the kept solver alone, 1 the fresh ones alone, 2
+ *   both)
+ *
+ * With G > 0 the clauses fall into G groups, clause i in group i mod G,
+ * each switched on by a selector variable (N + 1 + g, added negated to
+ * its clauses), as MaxSAT and core-extraction programs use a solver: each
+ * solve assumes the selectors of a random half of the groups (and the A
+ * random literals, if any).  With half the clauses on, R = 8 gives the
+ * ratio of 4 of the plain case. */
 #include <dpll.h>
 
 #include <stdint.h>
@@ -27,10 +35,16 @@ static int below(int n) {
 
 static double cpu(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
-static int load(dpll_solver *s, const int *lits, int clauses) {
-  for (int i = 0; i < 3 * clauses; i++)
-    if (dpll_add(s, lits[i]) < 0 || ((i % 3 == 2) && dpll_add(s, 0) < 0))
+/* The clauses; with groups, clause c gets its group's selector negated. */
+static int load(dpll_solver *s, const int *lits, int clauses, int n,
+                int groups) {
+  for (int c = 0; c < clauses; c++) {
+    for (int k = 0; k < 3; k++)
+      if (dpll_add(s, lits[3 * c + k]) < 0)
+        return -1;
+    if ((groups && dpll_add(s, -(n + 1 + c % groups)) < 0) || dpll_add(s, 0))
       return -1;
+  }
   return 0;
 }
 
@@ -40,9 +54,10 @@ int main(int argc, char **argv) {
   int a = argc > 3 ? atoi(argv[3]) : 8;
   int solves = argc > 4 ? atoi(argv[4]) : 1000;
   int only = argc > 5 ? atoi(argv[5]) : -1; /* 0 kept, 1 fresh, else both */
+  int groups = argc > 6 ? atoi(argv[6]) : 0;
   int m = (int)(n * ratio);
-  if (n < 1 || m < 1 || a < 0 || solves < 1) {
-    fprintf(stderr, "usage: incremental [N [R [A [SOLVES]]]]\n");
+  if (n < 1 || m < 1 || a < 0 || solves < 1 || groups < 0) {
+    fprintf(stderr, "usage: incremental [N [R [A [SOLVES [ONLY [G]]]]]]\n");
     return 2;
   }
   int *lits = malloc(sizeof *lits * 3 * (size_t)m);
@@ -54,6 +69,12 @@ int main(int argc, char **argv) {
     lits[i] = (1 + below(n)) * (below(2) ? 1 : -1);
   for (int i = 0; i < a * solves; i++)
     assumed[i] = (1 + below(n)) * (below(2) ? 1 : -1);
+  /* on[k * groups + g]: whether solve k switches group g on. */
+  char *on = malloc((size_t)solves * (size_t)(groups ? groups : 1));
+  if (!on)
+    return 1;
+  for (int i = 0; i < solves * groups; i++)
+    on[i] = (char)below(2);
 
   for (int fresh = 0; fresh < 2; fresh++) {
     if (only == 0 || only == 1)
@@ -66,11 +87,14 @@ int main(int argc, char **argv) {
     for (int k = 0; k < solves; k++) {
       if (!s) {
         s = dpll_new();
-        if (!s || load(s, lits, m))
+        if (!s || load(s, lits, m, n, groups))
           return 1;
       }
       for (int i = 0; i < a; i++)
         dpll_assume(s, assumed[k * a + i]);
+      for (int g = 0; g < groups; g++)
+        if (on[k * groups + g])
+          dpll_assume(s, n + 1 + g);
       int res = dpll_solve(s);
       if (res != DPLL_SAT && res != DPLL_UNSAT)
         return 1;
@@ -108,5 +132,6 @@ int main(int argc, char **argv) {
   free(lits);
   free(assumed);
   free(answers);
+  free(on);
   return 0;
 }
