@@ -377,7 +377,9 @@ DPLL_API int dpll_propagate(dpll_solver *s);
  * in no clause that the current assignment leaves unsatisfied.  A variable
  * that occurs in no such clause at all is set false.  Returns how many
  * literals it assigned, or DPLL_ENOMEM (the first call after clauses are
- * added counts occurrences; later ones only follow the changes). */
+ * added counts occurrences; later ones only follow the changes).  While
+ * the solver keeps clauses learned by a cdcl solve, it assigns nothing and
+ * returns 0: a learned clause may hold the negation of such a literal. */
 DPLL_API int dpll_eliminate_pure(dpll_solver *s);
 
 /* The literal the configured heuristic would split on now, without

@@ -11,9 +11,10 @@
  * Pure literals are eliminated once, at level 0 before the first decision:
  * deeper down, an assignment with no reason would leave conflict analysis
  * nothing to resolve with.  Not under assumptions: a pure literal could
- * be the negation of one.  Learned clauses follow from the clauses (a
- * pure literal's clauses are satisfied, so none takes part in an
- * analysis), so they stay for later solves. */
+ * be the negation of one.  Nor while learned clauses are kept from
+ * earlier solves (pure.c says why).  Learned clauses follow from the
+ * clauses (a pure literal's clauses are satisfied, so none takes part in
+ * an analysis), so they stay for later solves. */
 #include "internal.h"
 
 /* Eliminates the pure literals of level 0, then stops keeping the counts

@@ -11,6 +11,14 @@
  * never causes a conflict or a unit.  That is why the search may treat these
  * assignments like forced ones: it never tries the other value. */
 int dpll__eliminate_pure(dpll_solver *s) {
+  /* The counts cover the added clauses only.  Learned clauses (kept from
+   * earlier cdcl solves) may hold the negation of a literal pure there:
+   * setting it would leave their watches stale, and at level 0, where a
+   * pure literal is taken back before the next solve (drop_root_pure),
+   * what they implied from it would stay, and so would clauses learned
+   * from that.  So while there are learned clauses, no pure literals. */
+  if (dpll__num_learnts(s) > 0)
+    return 0;
   if (dpll__pure_prepare(s))
     return DPLL_ENOMEM;
   /* At a propagation fixpoint the new literals need no propagation: every
