@@ -312,25 +312,21 @@ static int skip_more_models(const char *text, size_t size, int atoms,
 
 static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
                        long *key_line, peg_error *err) {
-  const char *p = text, *end = text + size;
+  const char *p;
+  size_t at = 0, len, next;
   long line = 0;
   if (size == 0)
     return peg__fail(err, PEG_EANSWER, 1, 1,
                      "empty input: expected dpll's answer to peg-front's "
                      "clauses");
-  for (;;) {
-    if (p >= end)
+  for (;; at = next) {
+    if (!next_line(text, size, at, &p, &len, &next))
       return peg__fail(err, PEG_EANSWER, line + 1, 1,
                        "the answer ends without its line '0' (is this dpll's "
                        "output in the DP format?)");
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *stop = nl ? nl : end;
-    size_t len = (size_t)(stop - p);
-    if (len && p[len - 1] == '\r')
-      len--;
     line++;
     if (len == 1 && p[0] == '0') {
-      *key_at = nl ? (size_t)(nl + 1 - text) : size;
+      *key_at = next;
       *key_line = line + 1;
       return a->count
                  ? skip_more_models(text, size, a->count, key_at, key_line, err)
@@ -363,7 +359,6 @@ static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
     if (rc)
       return peg__fail(err, rc, 0, 0, "out of memory");
     a->values[++a->count] = (unsigned char)value;
-    p = nl ? nl + 1 : end;
   }
 }
 

@@ -260,6 +260,12 @@ static int close_proof(FILE *f, const dpll_tool_options *o, int res, int err) {
   return cli_close_output(f, o->proof, res == DPLL_EIO ? (err ? err : -1) : 0);
 }
 
+/* DP input, a stop: "dpll: stopped by WHAT before BEFORE". */
+static void say_stopped(const watcher *w, const char *before) {
+  cli_error("stopped by %s before %s",
+            w->stopped_by ? w->stopped_by : "a limit", before);
+}
+
 /* Solves and writes the answer: its exit status. */
 static int solve(dpll_solver *s, const dpll_tool_options *o,
                  const dpll_input *info, watcher *w) {
@@ -273,8 +279,7 @@ static int solve(dpll_solver *s, const dpll_tool_options *o,
   if (res < 0)
     return cli_error("%s", dpll_strerror(res));
   if (res == DPLL_UNKNOWN && info->format == DPLL_FORMAT_DP) {
-    cli_error("stopped by %s before finding an answer",
-              w->stopped_by ? w->stopped_by : "a limit");
+    say_stopped(w, "finding an answer");
     return EXIT_STOPPED;
   }
   int status = write_output(s, o, info->format, info);
@@ -283,7 +288,7 @@ static int solve(dpll_solver *s, const dpll_tool_options *o,
 
 /* Copies the listing's scratch file and the back matter (DP) to the
  * output; see cli_close_output for failures. */
-static int copy_output(FILE *spool, const dpll_tool_options *o, int format,
+static int copy_output(FILE *spool, const dpll_tool_options *o,
                        const dpll_input *info) {
   FILE *out = cli_open_output(o->files.output);
   if (!out)
@@ -296,7 +301,7 @@ static int copy_output(FILE *spool, const dpll_tool_options *o, int format,
   while ((n = fread(buf, 1, sizeof buf, spool)) > 0 &&
          fwrite(buf, 1, n, out) == n)
     ;
-  if (!ferror(spool) && !ferror(out) && format == DPLL_FORMAT_DP &&
+  if (!ferror(spool) && !ferror(out) && info->format == DPLL_FORMAT_DP &&
       info->back_size)
     fwrite(info->back_matter, 1, info->back_size, out);
   int failed = ferror(spool) || ferror(out);
@@ -326,11 +331,10 @@ static int list_models(dpll_solver *s, const dpll_tool_options *o,
     status = cli_error("%s", dpll_strerror(rc));
   bool stopped = !status && l.last == DPLL_UNKNOWN;
   if (stopped && info->format == DPLL_FORMAT_DP)
-    cli_error("stopped by %s %s", w->stopped_by ? w->stopped_by : "a limit",
-              l.found ? "before the list of models was complete"
-                      : "before finding an answer");
+    say_stopped(w, l.found ? "the list of models was complete"
+                           : "finding an answer");
   if (!status && (l.found || !stopped || info->format == DPLL_FORMAT_DIMACS))
-    status = copy_output(spool, o, info->format, info);
+    status = copy_output(spool, o, info);
   if (spool)
     fclose(spool);
   if (!status && info->format == DPLL_FORMAT_DIMACS)
