@@ -421,15 +421,24 @@ PEG_API int peg_apply(const peg_board *b, unsigned char *pegs, peg_jump j);
  * line "0", then the back matter, which for peg-front's clauses is the key.
  * An unsatisfiable answer is the line "0" and the key.  Several answers
  * (dpll --all or --solutions: models one after another, each ending in
- * "0", perhaps a closing "0") are read too: the first model is the result,
- * the others are checked for form and passed over.
+ * "0", and a closing "0" when the list is complete) are read too: every
+ * model is decoded and replayed, and each distinct play is a solution.
  * ------------------------------------------------------------------------ */
 
 typedef struct peg_result {
-  int solved;             /* 1: a solution in jumps; 0: there is none */
+  int solved;             /* 1: at least one solution; 0: there is none */
   peg_encoding *encoding; /* rebuilt from the key; owned */
-  peg_jump *jumps;        /* solved: peg_encoding_steps entries; owned */
-  size_t num_jumps;
+  peg_jump *jumps;        /* solved: the solutions, num_jumps entries each,
+                             one after another (the first model's first);
+                             owned */
+  size_t num_jumps;       /* jumps of one solution: peg_encoding_steps */
+  size_t num_solutions;   /* distinct plays: solution k (from 0) is
+                             jumps[k * num_jumps ..] */
+  size_t num_models;      /* models in the answer; more than num_solutions
+                             when two models are the same play (auxiliary
+                             atoms may differ) */
+  int complete;           /* 1: the answer says it lists every model (a
+                             closing "0", or an unsatisfiable answer) */
 } peg_result;
 
 /* Parses an answer with its key, decodes and replays the solution.  Line

@@ -2,6 +2,8 @@
  * board; reading a solver's answer with its key. */
 #include "internal.h"
 
+#include "../common/dp_answer.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,149 +219,76 @@ int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
 /* ---- Reading a solver's answer
  * ---------------------------------------------------- */
 
-typedef struct answer {
-  unsigned char *values; /* [1..count]: 1 true, 0 false */
-  int count;
-  size_t cap;
-} answer;
+typedef struct model_at {
+  const dp_answer *answer;
+  size_t model;
+} model_at;
 
 static int lookup(void *ctx, int atom) {
-  const answer *a = ctx;
-  return atom >= 1 && atom <= a->count ? a->values[atom] : -1;
+  const model_at *m = ctx;
+  return atom >= 1 && atom <= m->answer->atoms
+             ? dp_answer_value(m->answer, m->model, atom)
+             : -1;
 }
 
-/* Parses "N T" or "N F" (blanks around); returns false if it is not one. */
-static bool value_line(const char *s, size_t len, long *atom, int *value) {
-  size_t i = 0;
-  long n = 0;
-  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
-    i++;
-  size_t digits = 0;
-  while (i < len && s[i] >= '0' && s[i] <= '9' && digits < 10) {
-    n = 10 * n + (s[i++] - '0');
-    digits++;
+/* A hash of a play of n jumps. */
+static uint64_t play_hash(const peg_jump *p, size_t n) {
+  uint64_t h = 1469598103934665603u;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ (uint64_t)p[i].from) * 1099511628211u;
+    h = (h ^ (uint64_t)p[i].to) * 1099511628211u;
   }
-  if (!digits || i == len || !peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
-    return false;
-  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
-    i++;
-  if (i == len || (s[i] != 'T' && s[i] != 'F'))
-    return false;
-  *value = s[i++] == 'T';
-  while (i < len && peg__is_blank(s[i], PEG__BLANK_SPACE_TAB))
-    i++;
-  *atom = n;
-  return i == len;
+  return h ^ (h >> 29);
 }
 
-/* The line at text[*at..] (without its LF and a CR before it), its length
- * in *len; false at the end of the text. */
-static bool next_line(const char *text, size_t size, size_t at,
-                      const char **line, size_t *len, size_t *next) {
-  if (at >= size)
-    return false;
-  const char *p = text + at, *nl = memchr(p, '\n', size - at);
-  *len = (size_t)((nl ? nl : text + size) - p);
-  *next = nl ? (size_t)(nl + 1 - text) : size;
-  if (*len && p[*len - 1] == '\r')
-    --*len;
-  *line = p;
-  return true;
-}
+/* The plays seen so far, for passing over a model that repeats one (the
+ * auxiliary atoms of some at-most-one encodings may differ between two
+ * models of the same play).  slots hold solution index + 1, 0 empty. */
+typedef struct play_set {
+  size_t *slots, mask;
+} play_set;
 
-/* After the first model's '0': the further models of dpll --all or
- * --solutions (values for atoms 1..atoms in order, each ending in '0') and
- * the '0' that closes a complete list are passed over; *at and *line then
- * point at the key. */
-static int skip_more_models(const char *text, size_t size, int atoms,
-                            size_t *at, long *line, peg_error *err) {
-  const char *p;
-  size_t len, next;
-  int expected = 1; /* the next atom of a further model */
-  while (next_line(text, size, *at, &p, &len, &next)) {
-    long atom;
-    int value;
-    bool zero = len == 1 && p[0] == '0';
-    if (zero && expected == 1) {
-      *at = next; /* the list is complete */
-      ++*line;
-      return 0;
-    }
-    if (zero && expected != atoms + 1)
-      break;
-    if (!zero && !value_line(p, len, &atom, &value))
-      break;
-    if (!zero && atom != expected)
-      return peg__fail(err, PEG_EANSWER, *line, 1,
-                       "atom %ld where atom %d of a further model was "
-                       "expected",
-                       atom, expected);
-    *at = next;
-    ++*line;
-    expected = zero ? 1 : expected + 1;
+/* True if plays[k] (of n jumps each) equals an earlier one; else adds k. */
+static bool seen_before(play_set *set, const peg_jump *plays, size_t n,
+                        size_t k) {
+  const peg_jump *p = plays + k * n;
+  size_t i = (size_t)play_hash(p, n) & set->mask;
+  for (; set->slots[i]; i = (i + 1) & set->mask) {
+    const peg_jump *q = plays + (set->slots[i] - 1) * n;
+    if (!n || !memcmp(p, q, n * sizeof *p))
+      return true;
   }
-  if (expected == 1)
-    return 0;
-  return expected == atoms + 1
-             ? peg__fail(err, PEG_EANSWER, *line, 1,
-                         "a further model of the answer ends without its "
-                         "line '0'")
-             : peg__fail(err, PEG_EANSWER, *line, 1,
-                         "a further model of the answer breaks off: "
-                         "expected the value of atom %d",
-                         expected);
+  set->slots[i] = k + 1;
+  return false;
 }
 
-static int read_values(const char *text, size_t size, answer *a, size_t *key_at,
-                       long *key_line, peg_error *err) {
-  const char *p;
-  size_t at = 0, len, next;
-  long line = 0;
-  if (size == 0)
-    return peg__fail(err, PEG_EANSWER, 1, 1,
-                     "empty input: expected dpll's answer to peg-front's "
-                     "clauses");
-  for (;; at = next) {
-    if (!next_line(text, size, at, &p, &len, &next))
-      return peg__fail(err, PEG_EANSWER, line + 1, 1,
-                       "the answer ends without its line '0' (is this dpll's "
-                       "output in the DP format?)");
-    line++;
-    if (len == 1 && p[0] == '0') {
-      *key_at = next;
-      *key_line = line + 1;
-      return a->count
-                 ? skip_more_models(text, size, a->count, key_at, key_line, err)
-                 : 0;
-    }
-    long atom;
-    int value;
-    if (line == 1 && len >= 2 && (p[0] == 's' || p[0] == 'v' || p[0] == 'c') &&
-        p[1] == ' ')
-      return peg__fail(err, PEG_EANSWER, line, 1,
-                       "this looks like a DIMACS answer; peg-back reads "
-                       "dpll's answer in the DP format (give dpll "
-                       "peg-front's DP output)");
-    if (!value_line(p, len, &atom, &value)) {
-      char shown[40];
-      return peg__fail(err, PEG_EANSWER, line, 1,
-                       "expected 'N T' or 'N F' (an atom and its value) or "
-                       "the line '0', found '%s'",
-                       peg__printable(p, len, sizeof shown - 1,
-                                      PEG__SHOWN_MASKED, shown, sizeof shown));
-    }
-    if (atom != a->count + 1)
-      return peg__fail(err, PEG_EANSWER, line, 1,
-                       "atom %ld where atom %d was expected (values come in "
-                       "order from 1)",
-                       atom, a->count + 1);
-    void *values = a->values;
-    int rc = peg__grow(&values, &a->cap, (size_t)a->count + 2, 1);
-    a->values = values;
-    if (rc)
-      return peg__fail(err, rc, 0, 0, "out of memory");
-    a->values[++a->count] = (unsigned char)value;
+/* Decodes every model of a into out's solutions, distinct plays only. */
+static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
+  const peg_encoding *e = out->encoding;
+  size_t n = (size_t)e->steps, slots = 16;
+  while (slots < 2 * a->models)
+    slots *= 2;
+  play_set set = {calloc(slots, sizeof *set.slots), slots - 1};
+  out->jumps = malloc((a->models * n + 1) * sizeof *out->jumps);
+  if (!set.slots || !out->jumps) {
+    free(set.slots);
+    return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
   }
+  int rc = 0;
+  for (size_t m = 0; m < a->models && !rc; m++) {
+    model_at at = {a, m};
+    peg_jump *play = out->jumps + out->num_solutions * n;
+    rc = peg_decode(e, lookup, &at, play, err);
+    if (rc && m > 0) {
+      char why[sizeof err->message];
+      snprintf(why, sizeof why, "%s", err->message);
+      peg__fail(err, rc, 0, 0, "model %zu: %s", m + 1, why);
+    }
+    if (!rc && !seen_before(&set, out->jumps, n, out->num_solutions))
+      out->num_solutions++;
+  }
+  free(set.slots);
+  return rc;
 }
 
 int peg_result_read(const char *text, size_t size, peg_result *out,
@@ -373,36 +302,38 @@ int peg_result_read(const char *text, size_t size, peg_result *out,
   memset(out, 0, sizeof *out);
   if (!text && size)
     return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  answer a = {0};
-  size_t key_at = 0;
-  long key_line = 0;
-  int rc = read_values(text ? text : "", size, &a, &key_at, &key_line, err);
-  if (!rc && key_at == size)
-    rc = peg__fail(err, PEG_EKEY, key_line, 1,
+  static const dp_answer_names names = {"peg-front", "peg-back"};
+  dp_answer a;
+  int rc = dp_answer_read(text ? text : "", size, &names, &a);
+  if (rc == DP_ANSWER_NOMEM)
+    rc = peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+  else if (rc)
+    rc = peg__fail(err, PEG_EANSWER, a.line, a.column, "%s", a.message);
+  if (!rc && a.back_at == size)
+    rc = peg__fail(err, PEG_EKEY, a.back_line, 1,
                    "no peg key after the answer (is this dpll's answer to "
                    "peg-front's clauses?)");
   if (!rc)
-    rc = peg__key_parse(text + key_at, size - key_at, key_line, &out->encoding,
-                        err);
-  if (!rc && a.count > 0) {
+    rc = peg__key_parse(text + a.back_at, size - a.back_at, a.back_line,
+                        &out->encoding, err);
+  if (!rc && a.models > 0) {
     const peg_encoding *e = out->encoding;
-    /* Point at the first value too many, or at the '0' line. */
-    if (a.count != e->atoms)
+    /* Point at the first value too many, or at the first '0' line. */
+    if (a.atoms != e->atoms)
       rc = peg__fail(err, PEG_EANSWER,
-                     a.count > e->atoms ? (long)e->atoms + 1 : key_line - 1, 1,
+                     a.atoms > e->atoms ? (long)e->atoms + 1 : a.atoms + 1, 1,
                      "the answer gives values for %d atoms, the key has %d",
-                     a.count, e->atoms);
-    if (!rc) {
-      out->jumps = malloc(((size_t)e->steps + 1) * sizeof *out->jumps);
-      rc = out->jumps ? peg_decode(e, lookup, &a, out->jumps, err)
-                      : peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-    }
+                     a.atoms, e->atoms);
+    if (!rc)
+      rc = decode_models(&a, out, err);
     if (!rc) {
       out->solved = 1;
       out->num_jumps = (size_t)e->steps;
+      out->num_models = a.models;
     }
   }
-  free(a.values);
+  out->complete = !rc && a.complete;
+  dp_answer_free(&a);
   if (rc)
     peg_result_clear(out);
   return rc;

@@ -1,0 +1,254 @@
+/* dp_answer.h - reading a solver's answer in the DP format, shared by the
+ * puzzle libraries (libpeg, libmaze) as source.
+ *
+ * The answer, as the dpll tool writes it: values "N T" / "N F" for atoms
+ * 1..A in order and a line "0" (one model); further models the same way
+ * (dpll --all or --solutions), perhaps a line "0" saying the list is
+ * complete; then the back matter, which for the puzzle front ends is their
+ * key.  An unsatisfiable answer is the line "0" and the back matter.
+ *
+ * Each library includes this header in exactly one of its files and gets
+ * a private copy of the functions (all static), so that two static
+ * libraries linked into one program never clash.  The functions never
+ * print and keep no state of their own. */
+#ifndef DPLL_LIB_COMMON_DP_ANSWER_H_INCLUDED
+#define DPLL_LIB_COMMON_DP_ANSWER_H_INCLUDED
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct dp_answer {
+  int atoms;             /* values per model; 0 when there is no model */
+  size_t models;         /* models read; 0: unsatisfiable */
+  unsigned char *values; /* model m's atom a at [m * atoms + a - 1]: 1 or 0 */
+  bool complete;         /* a line "0" closed the list, or no model */
+  size_t back_at;        /* the back matter: text[back_at..] */
+  long back_line;        /* ... which starts on this line */
+  /* On failure: where (line and column from 1) and what, one line. */
+  long line, column;
+  char message[200];
+} dp_answer;
+
+/* What dp_answer_read returns. */
+enum { DP_ANSWER_OK = 0, DP_ANSWER_BAD = 1, DP_ANSWER_NOMEM = 2 };
+
+/* The names the messages use: the front end whose clauses were solved
+ * ("peg-front") and the back end reading the answer ("peg-back"). */
+typedef struct dp_answer_names {
+  const char *front, *back;
+} dp_answer_names;
+
+static int dp_answer_fail_(dp_answer *a, int rc, long line, const char *fmt,
+                           ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int dp_answer_fail_(dp_answer *a, int rc, long line, const char *fmt,
+                           ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(a->message, sizeof a->message, fmt, ap);
+  va_end(ap);
+  a->line = line;
+  a->column = line ? 1 : 0;
+  return rc;
+}
+
+static bool dp_answer_blank_(char c) { return c == ' ' || c == '\t'; }
+
+/* Parses "N T" or "N F" (blanks around); false if it is not one. */
+static bool dp_answer_value_line_(const char *s, size_t len, long *atom,
+                                  int *value) {
+  size_t i = 0, digits = 0;
+  long n = 0;
+  while (i < len && dp_answer_blank_(s[i]))
+    i++;
+  while (i < len && s[i] >= '0' && s[i] <= '9' && digits < 10) {
+    n = 10 * n + (s[i++] - '0');
+    digits++;
+  }
+  if (!digits || i == len || !dp_answer_blank_(s[i]))
+    return false;
+  while (i < len && dp_answer_blank_(s[i]))
+    i++;
+  if (i == len || (s[i] != 'T' && s[i] != 'F'))
+    return false;
+  *value = s[i++] == 'T';
+  while (i < len && dp_answer_blank_(s[i]))
+    i++;
+  *atom = n;
+  return i == len;
+}
+
+/* The line at text[at..] (without its LF and a CR before it), its length
+ * in *len, the next line's start in *next; false at the end of the text. */
+static bool dp_answer_next_line_(const char *text, size_t size, size_t at,
+                                 const char **line, size_t *len, size_t *next) {
+  if (at >= size)
+    return false;
+  const char *p = text + at, *nl = memchr(p, '\n', size - at);
+  *len = (size_t)((nl ? nl : text + size) - p);
+  *next = nl ? (size_t)(nl + 1 - text) : size;
+  if (*len && p[*len - 1] == '\r')
+    --*len;
+  *line = p;
+  return true;
+}
+
+/* Stores a value at a->values[n], growing the store. */
+static int dp_answer_put_(dp_answer *a, size_t *cap, size_t n, int value) {
+  if (n >= *cap) {
+    size_t c = *cap ? 2 * *cap : 256;
+    unsigned char *v = realloc(a->values, c);
+    if (!v)
+      return dp_answer_fail_(a, DP_ANSWER_NOMEM, 0, "out of memory");
+    a->values = v;
+    *cap = c;
+  }
+  a->values[n] = (unsigned char)value;
+  return 0;
+}
+
+/* The first model: its values fix the number of atoms. */
+static int dp_answer_first_(const char *text, size_t size,
+                            const dp_answer_names *names, dp_answer *a,
+                            size_t *at, long *line, size_t *cap) {
+  const char *p;
+  size_t len, next;
+  for (;; *at = next) {
+    if (!dp_answer_next_line_(text, size, *at, &p, &len, &next))
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line + 1,
+                             "the answer ends without its line '0' (is "
+                             "this dpll's output in the DP format?)");
+    ++*line;
+    if (len == 1 && p[0] == '0') {
+      *at = next;
+      return 0;
+    }
+    long atom;
+    int value;
+    if (*line == 1 && len >= 2 && (p[0] == 's' || p[0] == 'v' || p[0] == 'c') &&
+        p[1] == ' ')
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line,
+                             "this looks like a DIMACS answer; %s reads "
+                             "dpll's answer in the DP format (give dpll "
+                             "%s's DP output)",
+                             names->back, names->front);
+    if (!dp_answer_value_line_(p, len, &atom, &value)) {
+      char shown[40];
+      size_t k = 0;
+      for (; k < len && k < sizeof shown - 1; k++)
+        shown[k] = (unsigned char)p[k] < 0x20 || (unsigned char)p[k] >= 0x7f
+                       ? '?'
+                       : p[k];
+      shown[k] = '\0';
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line,
+                             "expected 'N T' or 'N F' (an atom and its "
+                             "value) or the line '0', found '%s'",
+                             shown);
+    }
+    if (atom != a->atoms + 1)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line,
+                             "atom %ld where atom %d was expected (values "
+                             "come in order from 1)",
+                             atom, a->atoms + 1);
+    if (a->atoms == 0x7fffffff)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line, "too many atoms");
+    int rc = dp_answer_put_(a, cap, (size_t)a->atoms, value);
+    if (rc)
+      return rc;
+    a->atoms++;
+  }
+}
+
+/* After the first model's '0': further models (values for atoms 1..atoms
+ * in order, each ending in '0') and the '0' that closes a complete list.
+ * *at and *line then point at the back matter. */
+static int dp_answer_more_(const char *text, size_t size, dp_answer *a,
+                           size_t *at, long *line, size_t *cap) {
+  const char *p;
+  size_t len, next;
+  int expected = 1; /* the next atom of a further model */
+  while (dp_answer_next_line_(text, size, *at, &p, &len, &next)) {
+    long atom;
+    int value;
+    bool zero = len == 1 && p[0] == '0';
+    if (zero && expected == 1) {
+      *at = next; /* the list is complete */
+      ++*line;
+      a->complete = true;
+      return 0;
+    }
+    if (zero && expected != a->atoms + 1)
+      break;
+    if (!zero && !dp_answer_value_line_(p, len, &atom, &value))
+      break;
+    if (!zero && atom != expected)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, *line + 1,
+                             "atom %ld where atom %d of a further model was "
+                             "expected",
+                             atom, expected);
+    size_t n = a->models * (size_t)a->atoms + (size_t)expected - 1;
+    int rc = zero ? 0 : dp_answer_put_(a, cap, n, value);
+    if (rc)
+      return rc;
+    *at = next;
+    ++*line;
+    if (zero)
+      a->models++;
+    expected = zero ? 1 : expected + 1;
+  }
+  if (expected == 1)
+    return 0;
+  return expected == a->atoms + 1
+             ? dp_answer_fail_(a, DP_ANSWER_BAD, *line + 1,
+                               "a further model of the answer ends without "
+                               "its line '0'")
+             : dp_answer_fail_(a, DP_ANSWER_BAD, *line + 1,
+                               "a further model of the answer breaks off: "
+                               "expected the value of atom %d",
+                               expected);
+}
+
+/* Reads the answer in text[0..size-1] into *a (initialised here; release
+ * it with dp_answer_free whatever the result).  Returns DP_ANSWER_OK,
+ * DP_ANSWER_BAD (a->line, a->column and a->message say where and what) or
+ * DP_ANSWER_NOMEM. */
+static int dp_answer_read(const char *text, size_t size,
+                          const dp_answer_names *names, dp_answer *a) {
+  memset(a, 0, sizeof *a);
+  if (size == 0)
+    return dp_answer_fail_(a, DP_ANSWER_BAD, 1,
+                           "empty input: expected dpll's answer to %s's "
+                           "clauses",
+                           names->front);
+  size_t at = 0, cap = 0;
+  long line = 0;
+  int rc = dp_answer_first_(text, size, names, a, &at, &line, &cap);
+  if (!rc && a->atoms > 0) {
+    a->models = 1;
+    rc = dp_answer_more_(text, size, a, &at, &line, &cap);
+  } else if (!rc)
+    a->complete = true;
+  a->back_at = at;
+  a->back_line = line + 1;
+  return rc;
+}
+
+/* The value of atom (1..atoms) in model m (0..models-1): 1 or 0. */
+static inline int dp_answer_value(const dp_answer *a, size_t m, int atom) {
+  return a->values[m * (size_t)a->atoms + (size_t)atom - 1];
+}
+
+static inline void dp_answer_free(dp_answer *a) {
+  free(a->values);
+  a->values = NULL;
+}
+
+#endif
