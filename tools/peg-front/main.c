@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmdline.h"
+#include "emit.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -93,40 +94,10 @@ static int load_board(const peg_front_options *o, peg_board **out) {
   return 0;
 }
 
-typedef struct writer {
-  FILE *out;
-  int dimacs;
-  int error; /* errno of the first failed write */
-} writer;
-
-/* Writes one clause; stops the encoding at the first failed write.  The DP
- * format cannot write the empty clause (a blank line is skipped), so it
- * gets the equivalent contradiction "1" and "-1".  The encoding makes one
- * only for a board without triples, whose puzzle has no solution. */
-static int write_clause(void *ctx, const int *lits, size_t n) {
-  writer *w = ctx;
-  if (n == 0 && !w->dimacs)
-    fputs("1\n-1\n", w->out);
-  for (size_t i = 0; i < n; i++)
-    fprintf(w->out, i ? " %d" : "%d", lits[i]);
-  if (n > 0 || w->dimacs)
-    fputs(w->dimacs ? (n ? " 0\n" : "0\n") : "\n", w->out);
-  if (ferror(w->out)) {
-    w->error = errno ? errno : -1;
-    return 1;
-  }
-  return 0;
-}
-
-/* Writes the key's lines, each after prefix. */
-static void write_lines(FILE *out, const char *text, const char *prefix) {
-  for (const char *p = text; *p;) {
-    const char *nl = strchr(p, '\n');
-    size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
-    fputs(prefix, out);
-    fwrite(p, 1, n, out);
-    p += n;
-  }
+/* peg_encoding_emit in emit_problem's shape. */
+static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
+                         void *ctx) {
+  return peg_encoding_emit(e, fn, ctx);
 }
 
 /* Writes the clauses and the key; returns 0, or 1 after reporting an
@@ -148,19 +119,10 @@ static int write_clauses(const peg_board *b, const peg_front_options *o,
     return cli_error("%s", peg_strerror(rc));
   }
   char *key = peg_key_text(e, NULL);
-  writer w = {out, o->dimacs, 0};
-  if (!key)
-    rc = PEG_ENOMEM;
-  else if (o->dimacs) {
-    write_lines(out, key, "c ");
-    fprintf(out, "p cnf %d %lld\n", peg_encoding_atoms(e),
-            (long long)peg_encoding_clauses(e));
-    rc = peg_encoding_emit(e, write_clause, &w);
-  } else {
-    rc = peg_encoding_emit(e, write_clause, &w);
-    fputs("0\n", out);
-    fputs(key, out);
-  }
+  emit_writer w = {out, o->dimacs, 0};
+  rc = key ? emit_problem(&w, key, peg_encoding_atoms(e),
+                          peg_encoding_clauses(e), emit_encoding, e)
+           : PEG_ENOMEM;
   free(key);
   peg_encoding_free(e);
   *write_error = w.error;
