@@ -90,7 +90,8 @@ extern "C" {
   X(EKEY, -12, "malformed or inconsistent key")                                \
   X(EANSWER, -13, "malformed solver answer")                                   \
   X(EPLAY, -14, "the model is not a legal play reaching the goal")             \
-  X(ETOOBIG, -15, "the encoding has too many atoms")
+  X(ETOOBIG, -15, "the encoding has too many atoms")                           \
+  X(ESOLVER, -16, "the solver failed, stopped or ignored an assumption")
 
 enum peg_error_code {
 #define PEG_ERROR_ENUM(name, code, text) PEG_##name = code,
@@ -449,6 +450,103 @@ PEG_API int peg_result_read(const char *text, size_t size, peg_result *out,
                             peg_error *err);
 PEG_API void peg_result_clear(peg_result *r);
 
+/* A position in a game: the jumps played so far.  Parses peg-back's lines
+ * "Jump(A,B,C,I)", I = 1, 2, ... in order (blanks around a line and
+ * blank lines are skipped; any other line is an error), and replays them
+ * on b from its start (not to the goal).  *jumps is malloc'd (the caller frees
+ * it; NULL when *n is 0). Returns 0, PEG_EPARSE (err: line and what), PEG_EPLAY
+ * (err: the line of the first jump that cannot be made, and why), PEG_EINVAL or
+ * PEG_ENOMEM. */
+PEG_API int peg_play_parse(const peg_board *b, const char *text, size_t size,
+                           peg_jump **jumps, size_t *n, peg_error *err);
+
+/* A new board (*out, owned by the caller) like b but starting from the
+ * pegs that jumps[0..n-1] leave (the goal unchanged), for hints in the
+ * middle of a game.  Returns 0, PEG_EPLAY (a jump cannot be made),
+ * PEG_EINVAL (also: n is 0 and the solver chooses b's empty hole, so there
+ * is no position) or PEG_ENOMEM. */
+PEG_API int peg_board_after(const peg_board *b, const peg_jump *jumps, size_t n,
+                            peg_board **out);
+
+/* ------------------------------------------------------------------------
+ * Driving a solver: every play, and hints
+ *
+ * libpeg can drive any incremental SAT solver given as four pointers in
+ * the shape of IPASIR (tools/common/pegsolver.c pairs it with libdpll).
+ * The solver must hold no clauses yet; libpeg adds the encoding's.
+ * ------------------------------------------------------------------------ */
+
+typedef struct peg_solver {
+  void *ctx; /* passed to the three calls; owned by the caller */
+  /* Adds the clause lits[0..n-1] (borrowed); non-zero: failure. */
+  int (*add)(void *ctx, const int *lits, size_t n);
+  /* Solves under assumptions[0..n-1] (literals true for this solve only;
+   * may be NULL when n is 0): 10 satisfiable, 20 unsatisfiable, anything
+   * else a failure or a stop. */
+  int (*solve)(void *ctx, const int *assumptions, size_t n);
+  /* After 10: 1 if atom is true in the model, 0 if false. */
+  int (*value)(void *ctx, int atom);
+} peg_solver;
+
+/* Receives each play found: jumps[0..n-1], borrowed for the call.  A
+ * non-zero return stops the enumeration. */
+typedef int (*peg_play_fn)(void *ctx, const peg_jump *jumps, size_t n);
+
+/* Every play of e's puzzle, each once: emits e into s, then solves,
+ * decodes and replays the model, passes the play to on_play (may be NULL)
+ * and adds a clause that forbids that play's Jump atoms (and nothing
+ * else), until s answers unsatisfiable.  With the option canonical_order
+ * at 1 (the default) only the canonical plays come (one or more per family
+ * of reorderings); at 0, every play, so *count (may be NULL) is the number
+ * of plays.  most > 0 stops after that many.  Returns 0 when every play
+ * was found, 1 when stopped before (most, or on_play), PEG_ESOLVER,
+ * PEG_EPLAY (a model that is not a legal play: the solver is wrong),
+ * PEG_ENOMEM or PEG_EINVAL. */
+PEG_API int peg_enumerate(const peg_encoding *e, const peg_solver *s,
+                          uint64_t most, peg_play_fn on_play, void *ctx,
+                          uint64_t *count);
+
+/* Hints for the start of a board, a position in a game (peg_board_set_start
+ * makes one): which legal jumps from it still lead to the goal (the
+ * board's, or one peg anywhere). */
+typedef struct peg_hints {
+  size_t count;    /* legal jumps from the position (0 when no more jump
+                      is to be made: as many pegs as the goal has) */
+  peg_jump *jumps; /* [count], in the order the board lists its triples */
+  int *wins;       /* [count]: 1 if some play beginning with jumps[i]
+                      reaches the goal; 0 if the solver proved none does */
+  size_t steps;    /* jumps in a whole play from the position */
+  peg_jump *plays; /* [count * steps]: for each winning jumps[i], a whole
+                      play beginning with it at plays[i * steps], replayed
+                      to the goal (zeros for a losing one) */
+} peg_hints;
+
+/* Fills *out (always initialised; release with peg_hints_clear) with the
+ * hints for b's start, settling each legal jump by one solve of s
+ * assuming it at time 1 (the encoding has canonical_order 0 here, so that
+ * any jump may come first).  Returns 0, PEG_EINVAL (NULL, or the solver
+ * chooses the empty hole: give the position), a code of peg_board_check
+ * or peg_encoding_new, PEG_ESOLVER, PEG_EPLAY or PEG_ENOMEM. */
+PEG_API int peg_hints_find(const peg_board *b, const peg_solver *s,
+                           peg_hints *out);
+PEG_API void peg_hints_clear(peg_hints *h);
+
+/* ------------------------------------------------------------------------
+ * Why there is no solution
+ * ------------------------------------------------------------------------ */
+
+/* Whether the position-class argument alone shows that no play reaches the
+ * goal.  The classes are found from the triples (whatever the layout and
+ * the numbering of the holes): the sets of holes that every triple meets
+ * in none or two holes, whose number of pegs keeps its parity at every
+ * jump.  Returns 1 and *why, a one-sentence explanation naming the set
+ * (malloc'd, NUL-terminated, no newline; the caller frees it), when the
+ * start and the goal differ in such a parity (with one peg anywhere as the
+ * goal: for every hole); 0 with *why NULL when they do not, when the
+ * solver chooses the empty hole, when the board fails peg_board_check or
+ * has more than 1024 holes; PEG_EINVAL or PEG_ENOMEM. */
+PEG_API int peg_explain(const peg_board *b, char **why);
+
 /* ------------------------------------------------------------------------
  * Drawing
  * ------------------------------------------------------------------------ */
@@ -464,6 +562,21 @@ PEG_API int peg_draw(const peg_board *b, const unsigned char *pegs, char *buf,
 /* How a hole is called: "row 3 column 2" if it has a position, else
  * "hole 5".  Same contract as peg_draw. */
 PEG_API int peg_hole_name(const peg_board *b, int hole, char *buf, size_t size);
+
+/* A page that replays jumps[0..n-1] in a browser: a complete HTML5 page,
+ * self-contained (inline style and script, no network, no external file;
+ * it works opened as a file).  It draws the board in SVG in its shape
+ * (each hole an element id="hole-H" whose data-peg is "1" or "0"), lists
+ * the jumps (<ol id="jumps">), and steps through them with the buttons
+ * first, prev, play, pause, next and last and the counter id="step"
+ * ("Step K of T"); the address ending in #step=K opens it at step K.
+ * The jumps must replay legally from the board's start to its goal (see
+ * peg_replay).  On success *out is a new malloc'd NUL-terminated string
+ * the caller frees, and *size (size may be NULL) its length.  Returns 0,
+ * PEG_EINVAL (b or out NULL, or jumps NULL with n > 0), PEG_EPLAY or
+ * PEG_ENOMEM; *out is NULL on failure. */
+PEG_API int peg_html(const peg_board *b, const peg_jump *jumps, size_t n,
+                     char **out, size_t *size);
 
 #ifdef __cplusplus
 }

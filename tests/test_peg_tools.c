@@ -77,6 +77,25 @@ static bool run_ok(const char *name, run_result *r, const char *prog,
   return expect_exit(name, r, 0) && expect_empty(name, "stderr", &r->err);
 }
 
+/* peg-back: exit 0, and nothing on standard error but, before NO
+ * SOLUTION, one line that says why. */
+static bool run_back(const char *name, run_result *r, const char *const *args) {
+  run_argv(r, back_tool, tmp_dir, NULL, NULL, args);
+  if (!expect_exit(name, r, 0))
+    return false;
+  if (r->out.len && !strcmp(r->out.data, "NO SOLUTION\n")) {
+    static const char why[] = "peg-back: no solution: ";
+    const char *nl = memchr(r->err.data, '\n', r->err.len);
+    if (r->err.len > sizeof why - 1 &&
+        !memcmp(r->err.data, why, sizeof why - 1) &&
+        nl == r->err.data + r->err.len - 1)
+      return true;
+    failure(name, "NO SOLUTION without one line of why: \"%s\"", SHOW(r->err));
+    return false;
+  }
+  return expect_empty(name, "stderr", &r->err);
+}
+
 /* ---- Judge boards ----------------------------------------------------------
  */
 
@@ -642,8 +661,9 @@ static outcome pipeline(const char *name, const char *const *front_args,
   if (ok)
     write_file(answer_path, r.out.data, r.out.len);
 
-  /* peg-back: NO SOLUTION or jumps, judged by pegcheck. */
-  if (ok && run_ok(name, &r, back_tool, tmp_dir, NULL, back_args)) {
+  /* peg-back: NO SOLUTION (after one line on standard error saying why)
+   * or jumps, judged by pegcheck. */
+  if (ok && run_back(name, &r, back_args)) {
     if (!strcmp(r.out.data, "NO SOLUTION\n")) {
       if (plays)
         failure(name, "NO SOLUTION, but pegcheck finds %" PRIu64 " plays",
@@ -2179,7 +2199,7 @@ static void test_draw(void **state) {
     const char *bargs[] = {"--draw", answer, NULL};
     buffer want = {0};
     buffer_str(&want, "NO SOLUTION\n");
-    if (run_ok(name, &r, back_tool, tmp_dir, NULL, bargs))
+    if (run_back(name, &r, bargs))
       expect_bytes(name, "stdout", &r.out, &want);
     buffer_free(&want);
   } else

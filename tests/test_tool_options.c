@@ -10,8 +10,8 @@
  * The expected labels, man-page forms and messages are built here from the
  * rows, not with tools/common/options.c, which is what is being checked.
  *
- * Usage: test_tool_options DPLL PEG-FRONT PEG-BACK PATH-TO-TESTS/DATA
- *                          PATH-TO-DOCS/MAN
+ * Usage: test_tool_options DPLL PEG-FRONT PEG-BACK MAZE-FRONT MAZE-BACK
+ *                          PATH-TO-TESTS/DATA PATH-TO-DOCS/MAN
  *
  * Every case that fails is reported with its name; a test function fails if
  * any of its cases did. */
@@ -35,6 +35,8 @@
 
 #include "clitest.h"
 #include "dpll/cmdline.h"
+#include "maze-back/cmdline.h"
+#include "maze-front/cmdline.h"
 #include "peg-back/cmdline.h"
 #include "peg-front/cmdline.h"
 
@@ -53,7 +55,9 @@ typedef struct tool {
 
 static tool tools[] = {{"dpll", &dpll_tool_cli, "good", NULL, NULL},
                        {"peg-front", &peg_front_cli, "peg", NULL, NULL},
-                       {"peg-back", &peg_back_cli, "peg", NULL, NULL}};
+                       {"peg-back", &peg_back_cli, "peg", NULL, NULL},
+                       {"maze-front", &maze_front_cli, "maze", NULL, NULL},
+                       {"maze-back", &maze_back_cli, "maze", NULL, NULL}};
 #define NUM_TOOLS (sizeof tools / sizeof *tools)
 
 /* What tools/common names in its messages; linked in with the built-in
@@ -472,7 +476,15 @@ static const sample samples[] = {
     {"peg-front", "empty", "3", {"-b", "triangle4"}, true},
     {"peg-front", "at-most-one", NULL, {"-b", "triangle4"}, true},
     {"peg-front", "output", "@tmp/out", {"-b", "triangle4"}, true},
+    {"peg-front",
+     "played",
+     "@tmp/played.txt",
+     {"--hint", "-b", "triangle4", "-e", "2"},
+     true},
     {"peg-back", "output", "@tmp/out", {"@tmp/answer.txt"}, true},
+    {"peg-back", "html", "@tmp/replay.html", {"@tmp/answer.txt"}, true},
+    {"maze-front", "output", "@tmp/out", {"untidy.txt"}, true},
+    {"maze-back", "output", "@tmp/out", {"@tmp/maze-answer.txt"}, true},
 };
 #define NUM_SAMPLES (sizeof samples / sizeof *samples)
 
@@ -562,7 +574,8 @@ static const cli_option *row_named(const tool *t, const char *name) {
   return NULL;
 }
 
-/* peg-back's input: dpll's answer to triangle4 with hole 2 empty. */
+/* peg-back's input: dpll's answer to triangle4 with hole 2 empty; and
+ * maze-back's. */
 static void make_answer(void) {
   char clauses[4096], answer[4096];
   join(clauses, sizeof clauses, tmp_dir, "clauses.txt");
@@ -570,6 +583,22 @@ static void make_answer(void) {
   run_result r = {0};
   run_tool(&r, tool_named("peg-front")->prog, tmp_dir, NULL, NULL, "-b",
            "triangle4", "-e", "2", "-o", clauses, (char *)NULL);
+  assert_int_equal(r.code, 0);
+  run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, clauses, answer,
+           (char *)NULL);
+  assert_int_equal(r.code, 0);
+  /* peg-front --played's: the first jump of a triangle4 game from hole 2. */
+  join(answer, sizeof answer, tmp_dir, "played.txt");
+  FILE *f = fopen(answer, "w");
+  assert_non_null(f);
+  fputs("Jump(7,4,2,1)\n", f);
+  assert_int_equal(fclose(f), 0);
+  /* maze-back's: dpll's answer to a maze in tests/data/maze (clauses.txt
+   * stays the peg clauses, which the dpll samples use). */
+  join(clauses, sizeof clauses, tmp_dir, "maze-clauses.txt");
+  join(answer, sizeof answer, tmp_dir, "maze-answer.txt");
+  run_tool(&r, tool_named("maze-front")->prog, tool_named("maze-front")->dir,
+           NULL, NULL, "untidy.txt", "-o", clauses, (char *)NULL);
   assert_int_equal(r.code, 0);
   run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, clauses, answer,
            (char *)NULL);
@@ -784,15 +813,15 @@ static void test_unknown_choices(void **state) {
  */
 
 int main(int argc, char **argv) {
-  if (argc != 6) {
+  if (argc != (int)NUM_TOOLS + 3) {
     fprintf(stderr,
-            "usage: %s DPLL PEG-FRONT PEG-BACK PATH-TO-TESTS-DATA "
-            "PATH-TO-DOCS-MAN\n",
+            "usage: %s DPLL PEG-FRONT PEG-BACK MAZE-FRONT MAZE-BACK "
+            "PATH-TO-TESTS-DATA PATH-TO-DOCS-MAN\n",
             argv[0]);
     return 2;
   }
-  char *data_dir = absolute(argv[4]);
-  man_dir = absolute(argv[5]);
+  char *data_dir = absolute(argv[NUM_TOOLS + 1]);
+  man_dir = absolute(argv[NUM_TOOLS + 2]);
   bool ok = data_dir && man_dir;
   for (size_t t = 0; t < NUM_TOOLS && ok; t++) {
     char dir[4096];

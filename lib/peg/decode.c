@@ -25,10 +25,8 @@ int peg_start_pegs(const peg_board *b, const peg_jump *first,
   return 0;
 }
 
-/* Why jump j cannot be made on pegs, or NULL if it can.  buf holds the
- * reason. */
-static const char *fault(const peg_board *b, const unsigned char *pegs,
-                         peg_jump j, char *buf, size_t size) {
+const char *peg__jump_fault(const peg_board *b, const unsigned char *pegs,
+                            peg_jump j, char *buf, size_t size) {
   if (peg__find_jump(b, j.from, j.over, j.to) < 0)
     snprintf(buf, size, "%d over %d into %d is not a jump of the board", j.from,
              j.over, j.to);
@@ -47,7 +45,7 @@ int peg_apply(const peg_board *b, unsigned char *pegs, peg_jump j) {
   char why[128];
   if (!b || !pegs)
     return PEG_EINVAL;
-  if (fault(b, pegs, j, why, sizeof why))
+  if (peg__jump_fault(b, pegs, j, why, sizeof why))
     return PEG_EPLAY;
   pegs[j.from] = pegs[j.over] = 0;
   pegs[j.to] = 1;
@@ -98,7 +96,7 @@ int peg_replay(const peg_board *b, const peg_jump *jumps, size_t n,
   }
   peg_start_pegs(b, n ? &jumps[0] : NULL, pegs);
   for (size_t i = 0; i < n && !rc; i++) {
-    if (fault(b, pegs, jumps[i], why, sizeof why))
+    if (peg__jump_fault(b, pegs, jumps[i], why, sizeof why))
       rc = peg__fail(err, PEG_EPLAY, (long)i + 1, 0,
                      "jump %zu, Jump(%d,%d,%d,%zu): %s", i + 1, jumps[i].from,
                      jumps[i].over, jumps[i].to, i + 1, why);

@@ -31,6 +31,10 @@ static inline peg_jump peg__jump_of(const peg_board *b, size_t j) {
 /* The jump index of (from, over, to), or -1 if it is not a jump. */
 long peg__find_jump(const peg_board *b, int from, int over, int to);
 
+/* Why jump j cannot be made on pegs[1..holes], in buf, or NULL if it can. */
+const char *peg__jump_fault(const peg_board *b, const unsigned char *pegs,
+                            peg_jump j, char *buf, size_t size);
+
 /* peg_board_check, also giving the hole at fault in *hole (the later of
  * two sharing a position; 0 if none). */
 int peg__board_check(const peg_board *b, peg_error *err, int *hole);

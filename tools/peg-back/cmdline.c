@@ -10,6 +10,13 @@ static const cli_option rows[] = {
      "also draw the board at the start and after every jump (each jump line "
      "still starts with Jump()",
      NULL, NULL},
+    {0, "html", "FILE", CLI_VALUE(opts, html),
+     "also write to FILE a web page that replays the solution: the board "
+     "drawn, the jumps listed, buttons to step through them or play them "
+     "(self-contained: open it in any browser, no network needed; "
+     "FILE#step=K opens it at step K); with no solution, no page is "
+     "written",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
 
@@ -20,16 +27,24 @@ static const char usage[] =
     "'-') and write the solution to OUTPUT (default standard output): one\n"
     "jump per line in the order played, as Jump(A,B,C,I) -- at time I the\n"
     "peg in hole A jumps over B into C -- or the line NO SOLUTION.\n"
-    "The jumps are replayed on the board before they are written.  Of\n"
-    "several models (dpll --all or --solutions) the first is written.\n"
+    "The jumps are replayed on the board before they are written.  Before\n"
+    "NO SOLUTION, one line on standard error says why: the position classes\n"
+    "(a parity that no jump changes) when they rule the goal out, else the\n"
+    "solver's proof.\n"
     "\n"
-    "  peg-front board.txt | dpll | peg-back\n";
+    "Several models (dpll --all or --solutions K) give every distinct play,\n"
+    "each under a line 'Solution K' and followed by an empty line, then a\n"
+    "line 'N solutions, all there are' (dpll went through them all) or\n"
+    "'N solutions; there may be more'.\n"
+    "\n"
+    "  peg-front board.txt | dpll | peg-back\n"
+    "  peg-front --exact board.txt | dpll --all | peg-back\n";
 
 static const char epilogue[] =
     "Exit status: 0 when the jumps or NO SOLUTION were written; 1 on an\n"
-    "error: input that is not dpll's answer with a peg-front key, or a\n"
-    "valuation that is not a legal play (one line on standard error,\n"
-    "nothing written).\n";
+    "error: input that is not dpll's answer with a peg-front key, a\n"
+    "valuation that is not a legal play, or an --html FILE that cannot be\n"
+    "written (one line on standard error, nothing written).\n";
 
 const cli_spec peg_back_cli = {rows, offsetof(opts, files), usage, epilogue,
                                "peg-back " PEG_VERSION "\n"};

@@ -9,6 +9,7 @@
 typedef struct peg_back_options {
   cli_files files;
   int draw;
+  const char *html; /* --html FILE: the replay page, or NULL */
 } peg_back_options;
 
 extern const cli_spec peg_back_cli;

@@ -33,23 +33,18 @@ static void describe(FILE *out, const peg_board *b, peg_jump j) {
   fprintf(out, ": %s over %s to %s", from, over, to);
 }
 
-static int write_solution(FILE *out, const peg_result *r, int with_drawings) {
-  if (!r->solved) {
-    fputs("NO SOLUTION\n", out);
-    return 0;
-  }
-  const peg_board *b = peg_encoding_board(r->encoding);
-  unsigned char *pegs = malloc((size_t)peg_board_holes(b) + 1);
-  if (!pegs)
-    return PEG_ENOMEM;
+/* Writes one play, a jump per line; with drawings, the board at the start
+ * and after every jump.  pegs: room for the board's holes. */
+static int write_play(FILE *out, const peg_board *b, const peg_jump *play,
+                      size_t n, int with_drawings, unsigned char *pegs) {
   int rc = 0;
-  peg_start_pegs(b, r->num_jumps ? &r->jumps[0] : NULL, pegs);
+  peg_start_pegs(b, n ? &play[0] : NULL, pegs);
   if (with_drawings) {
     fputs("Start\n", out);
     rc = draw(out, b, pegs);
   }
-  for (size_t i = 0; i < r->num_jumps && !rc; i++) {
-    peg_jump j = r->jumps[i];
+  for (size_t i = 0; i < n && !rc; i++) {
+    peg_jump j = play[i];
     if (with_drawings)
       fputs("\n", out);
     fprintf(out, "Jump(%d,%d,%d,%zu)", j.from, j.over, j.to, i + 1);
@@ -61,8 +56,76 @@ static int write_solution(FILE *out, const peg_result *r, int with_drawings) {
     } else
       fputs("\n", out);
   }
+  return rc;
+}
+
+/* One model: its jumps, as the seed asks.  Several models (dpll --all or
+ * --solutions): each distinct play under "Solution K", then a line that
+ * counts them and says whether the list is complete. */
+static int write_solution(FILE *out, const peg_result *r, int with_drawings) {
+  if (!r->solved) {
+    fputs("NO SOLUTION\n", out);
+    return 0;
+  }
+  const peg_board *b = peg_encoding_board(r->encoding);
+  unsigned char *pegs = malloc((size_t)peg_board_holes(b) + 1);
+  if (!pegs)
+    return PEG_ENOMEM;
+  int several = r->num_models > 1 || r->complete, rc = 0;
+  for (size_t k = 0; k < r->num_solutions && !rc; k++) {
+    if (several)
+      fprintf(out, "%sSolution %zu\n", k ? "\n" : "", k + 1);
+    rc = write_play(out, b, r->jumps + k * r->num_jumps, r->num_jumps,
+                    with_drawings, pegs);
+  }
+  if (several && !rc)
+    fprintf(out, "\n%zu solution%s%s\n", r->num_solutions,
+            r->num_solutions == 1 ? "" : "s",
+            r->complete ? ", all there are" : "; there may be more");
   free(pegs);
   return rc;
+}
+
+/* --html FILE: the replay page of the solution, written whole or not at
+ * all (a failed write removes FILE); with no solution, a note and no
+ * page.  Returns 0, or 1 after the message. */
+static int write_html(const char *path, const peg_result *r) {
+  if (!r->solved) {
+    cli_error("no solution, so no replay written to %s", path);
+    return 0;
+  }
+  char *page;
+  size_t size;
+  int rc = peg_html(peg_encoding_board(r->encoding), r->jumps, r->num_jumps,
+                    &page, &size);
+  if (rc) /* the jumps were replayed already: only memory can run out */
+    return cli_error("%s",
+                     rc == PEG_ENOMEM ? "out of memory" : peg_strerror(rc));
+  FILE *f = cli_open_output(path);
+  if (!f) {
+    free(page);
+    return cli_error("%s: cannot write: %s", path, strerror(errno));
+  }
+  errno = 0;
+  int err = fwrite(page, 1, size, f) == size ? 0 : errno ? errno : -1;
+  free(page);
+  return cli_close_output(f, path, err);
+}
+
+/* Before NO SOLUTION, one line on standard error saying why: the position
+ * classes when they rule the goal out, else the solver's proof. */
+static int say_why(const peg_result *r) {
+  char *why;
+  int rc = peg_explain(peg_encoding_board(r->encoding), &why);
+  if (rc < 0)
+    return rc;
+  if (rc == 1)
+    cli_error("no solution: %s", why);
+  else
+    cli_error("no solution: the SAT solver proved that no play reaches the "
+              "goal (the position classes alone do not rule it out)");
+  free(why);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -89,13 +152,19 @@ int main(int argc, char **argv) {
             why.message);
     return 1;
   }
+  if (o.html && write_html(o.html, &r)) {
+    peg_result_clear(&r);
+    return 1;
+  }
   FILE *out = cli_open_output(o.files.output);
   if (!out) {
     peg_result_clear(&r);
     return cli_error("%s: cannot open for writing: %s",
                      cli_name(o.files.output, true), strerror(errno));
   }
-  rc = write_solution(out, &r, o.draw);
+  rc = r.solved ? 0 : say_why(&r);
+  if (!rc)
+    rc = write_solution(out, &r, o.draw);
   peg_result_clear(&r);
   if (rc) {
     cli_discard_output(out, o.files.output);

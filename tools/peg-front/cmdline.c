@@ -45,6 +45,20 @@ static const cli_option rows[] = {
     {0, "no-at-least-one", NULL, CLI_FLAG(opts, no_at_least_one),
      "leave out the clauses that say some jump happens at every step", NULL,
      NULL},
+    {'c', "count", NULL, CLI_FLAG(opts, count),
+     "count the plays from the start to the goal instead of writing "
+     "clauses: libdpll finds them one by one, each forbidden once found "
+     "(every order of the jumps counts)",
+     NULL, NULL},
+    {0, "hint", NULL, CLI_FLAG(opts, hint),
+     "instead of writing clauses, say which jumps from the start (or from "
+     "the position --played leaves) still lead to the goal, each settled "
+     "by a solve: a winning jump with a whole play, a losing one proved",
+     NULL, NULL},
+    {0, "played", "FILE", CLI_VALUE(opts, played),
+     "with --hint: the jumps played so far, as peg-back writes them "
+     "(Jump(A,B,C,I) lines from I = 1)",
+     NULL, NULL},
     {'w', "write-board", NULL, CLI_FLAG(opts, write_board),
      "write the board file instead of clauses", NULL, NULL},
     {'l', "list", NULL, CLI_FLAG(opts, list), "list the catalogue and exit",
@@ -62,8 +76,13 @@ static const char usage[] =
     "  peg-front board.txt | dpll | peg-back\n";
 
 static const char epilogue[] =
+    "With --count, the number of plays is written (one line); with --hint,\n"
+    "a line per legal jump, 'Jump(A,B,C,I) wins: ...' with a whole play or\n"
+    "'Jump(A,B,C,I) loses', and a count of the winners.\n"
+    "\n"
     "Exit status: 0 on success; 1 on an error (one line on standard error,\n"
-    "FILE:LINE:COLUMN: for a malformed board file; nothing written).\n";
+    "FILE:LINE:COLUMN: for a malformed board or --played file; nothing\n"
+    "written).\n";
 
 const cli_spec peg_front_cli = {rows, offsetof(opts, files), usage, epilogue,
                                 "peg-front " PEG_VERSION "\n"};

@@ -8,9 +8,10 @@
 
 typedef struct peg_front_options {
   cli_files files;
-  const char *board, *empty;
+  const char *board, *empty, *played;
   cli_pick amo; /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
   int dimacs, write_board, list, exact, no_at_least_one, no_order, no_classes;
+  int count, hint;
 } peg_front_options;
 
 extern const cli_spec peg_front_cli;

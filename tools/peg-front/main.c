@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmdline.h"
 #include "emit.h"
+#include "pegsolver.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,11 @@ static int parse_args(int argc, char **argv, peg_front_options *o) {
     o->no_order = o->no_classes = 1;
   if (o->board && o->files.input)
     return cli_error("give a board file or --board, not both");
+  if (o->count + o->hint + o->write_board + o->dimacs > 1)
+    return cli_error("give at most one of --count, --hint, --write-board "
+                     "and --dimacs");
+  if (o->played && !o->hint)
+    return cli_error("--played goes with --hint");
   return cli_resolve(&peg_front_cli, o) || cli_files_done(&o->files);
 }
 
@@ -94,6 +100,135 @@ static int load_board(const peg_front_options *o, peg_board **out) {
   return 0;
 }
 
+/* The encoding of b with the options of the command line. */
+static peg_encoding *encoding(const peg_board *b, const peg_front_options *o) {
+  int rc;
+  peg_encoding *e = peg_encoding_new(b, &rc);
+  if (!e) {
+    cli_error("%s", peg_strerror(rc));
+    return NULL;
+  }
+  if (o->no_at_least_one)
+    peg_encoding_set_option(e, "at_least_one", 0);
+  if (o->no_order)
+    peg_encoding_set_option(e, "canonical_order", 0);
+  if (o->no_classes)
+    peg_encoding_set_option(e, "position_classes", 0);
+  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo.value))) {
+    peg_encoding_free(e);
+    cli_error("%s", peg_strerror(rc));
+    return NULL;
+  }
+  return e;
+}
+
+/* --count: every play, found by libdpll and forbidden in turn. */
+static int count_plays(const peg_board *b, const peg_front_options *o,
+                       FILE *out) {
+  peg_encoding *e = encoding(b, o);
+  if (!e)
+    return 1;
+  peg_encoding_set_option(e, "canonical_order", 0);
+  peg_solver s;
+  uint64_t n = 0;
+  int rc = pegsolver_open(&s);
+  if (!rc)
+    rc = peg_enumerate(e, &s, 0, NULL, NULL, &n);
+  pegsolver_close(&s);
+  peg_encoding_free(e);
+  if (rc)
+    return cli_error("counting the plays: %s", peg_strerror(rc));
+  fprintf(out, "%llu\n", (unsigned long long)n);
+  return 0;
+}
+
+/* The position --hint starts from: b's start, after the --played jumps;
+ * *played gets their number. */
+static int position(const peg_board *b, const peg_front_options *o,
+                    peg_board **pos, size_t *played) {
+  peg_jump *jumps = NULL;
+  *played = 0;
+  if (o->played) {
+    char *text;
+    size_t size;
+    int err = cli_read_all(o->played, &text, &size);
+    if (err)
+      return cli_error("%s: cannot read: %s", o->played, strerror(err));
+    peg_error why;
+    int rc = peg_play_parse(b, text, size, &jumps, played, &why);
+    free(text);
+    if (rc == PEG_ENOMEM)
+      return cli_error("out of memory");
+    if (rc)
+      return fprintf(stderr, "%s:%ld:%ld: %s\n", o->played, why.line,
+                     why.column, why.message),
+             1;
+  }
+  int rc = peg_board_after(b, jumps, *played, pos);
+  free(jumps);
+  if (rc == PEG_EINVAL)
+    return cli_error("the board lets the solver choose the empty hole: give "
+                     "the position (--empty H, a start line, or --played)");
+  if (rc)
+    return cli_error("%s", peg_strerror(rc));
+  peg_error why;
+  if (peg_board_check(*pos, &why)) {
+    peg_board_free(*pos);
+    return cli_error("the position: %s", why.message);
+  }
+  return 0;
+}
+
+/* Writes jump j as peg-back would at time t. */
+static void put_jump(FILE *out, peg_jump j, size_t t) {
+  fprintf(out, "Jump(%d,%d,%d,%zu)", j.from, j.over, j.to, t);
+}
+
+/* --hint: each legal jump from the position, winning or losing. */
+static int hint(const peg_board *b, const peg_front_options *o, FILE *out) {
+  peg_board *pos;
+  size_t played;
+  if (position(b, o, &pos, &played))
+    return 1;
+  peg_solver s;
+  peg_hints h;
+  int rc = pegsolver_open(&s);
+  rc = rc ? rc : peg_hints_find(pos, &s, &h);
+  pegsolver_close(&s);
+  if (rc) {
+    peg_board_free(pos);
+    return cli_error("finding the hints: %s", peg_strerror(rc));
+  }
+  size_t wins = 0;
+  for (size_t i = 0; i < h.count; i++) {
+    put_jump(out, h.jumps[i], played + 1);
+    if (h.wins[i]) {
+      fputs(" wins:", out);
+      for (size_t k = 0; k < h.steps; k++) {
+        fputc(' ', out);
+        put_jump(out, h.plays[i * h.steps + k], played + 1 + k);
+      }
+      fputc('\n', out);
+      wins++;
+    } else
+      fputs(" loses: no play after it reaches the goal\n", out);
+  }
+  if (h.steps == 0)
+    fprintf(out,
+            "No jump to make: the position has the goal's number of "
+            "pegs%s\n",
+            peg_replay(pos, NULL, 0, NULL) ? ", but it is not the goal"
+                                           : " and is the goal");
+  else if (h.count == 0)
+    fputs("No legal jump: the game is lost\n", out);
+  else
+    fprintf(out, "%zu of %zu legal jump%s win%s\n", wins, h.count,
+            h.count == 1 ? "" : "s", h.count == 1 ? "s" : "");
+  peg_hints_clear(&h);
+  peg_board_free(pos);
+  return 0;
+}
+
 /* peg_encoding_emit in emit_problem's shape. */
 static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
                          void *ctx) {
@@ -105,19 +240,9 @@ static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
 static int write_clauses(const peg_board *b, const peg_front_options *o,
                          FILE *out, int *write_error) {
   int rc;
-  peg_encoding *e = peg_encoding_new(b, &rc);
+  peg_encoding *e = encoding(b, o);
   if (!e)
-    return cli_error("%s", peg_strerror(rc));
-  if (o->no_at_least_one)
-    peg_encoding_set_option(e, "at_least_one", 0);
-  if (o->no_order)
-    peg_encoding_set_option(e, "canonical_order", 0);
-  if (o->no_classes)
-    peg_encoding_set_option(e, "position_classes", 0);
-  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo.value))) {
-    peg_encoding_free(e);
-    return cli_error("%s", peg_strerror(rc));
-  }
+    return 1;
   char *key = peg_key_text(e, NULL);
   emit_writer w = {out, o->dimacs, 0};
   rc = key ? emit_problem(&w, key, peg_encoding_atoms(e),
@@ -151,7 +276,11 @@ int main(int argc, char **argv) {
     char *text = peg_board_text(b, NULL);
     rc = text ? (fputs(text, out), 0) : cli_error("out of memory");
     free(text);
-  } else
+  } else if (o.count)
+    rc = count_plays(b, &o, out);
+  else if (o.hint)
+    rc = hint(b, &o, out);
+  else
     rc = write_clauses(b, &o, out, &write_error);
   peg_board_free(b);
   /* A failure above has been reported; close without a second message. */

@@ -1,0 +1,217 @@
+/* key.c - the key that travels after the clauses: the options, the maze
+ * file, and every atom's name; and reading it back. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_HEADER "maze-key 1"
+#define NAME_SHOWN 60 /* bytes of a line shown in a message */
+
+/* The lines of text (each ending in '\n'). */
+static long count_lines(const char *text, size_t size) {
+  long n = 0;
+  for (size_t i = 0; i < size; i++)
+    n += text[i] == '\n';
+  return n;
+}
+
+char *maze_key_text(const maze_encoding *e, size_t *size) {
+  if (!e)
+    return NULL;
+  size_t maze_size;
+  char *maze = maze_puzzle_text(e->puzzle, &maze_size);
+  if (!maze)
+    return NULL;
+  maze_text t = {0};
+  maze__text_printf(&t, "%s\noptions prune=%d\nmaze %ld\n", KEY_HEADER,
+                    e->prune, count_lines(maze, maze_size));
+  maze__text_put(&t, maze, maze_size);
+  free(maze);
+  maze__text_printf(&t, "atoms %d\n", e->atoms);
+  char name[MAZE_MAX_NAME + 32];
+  for (int a = 1; a <= e->atoms && !t.failed; a++) {
+    maze_atom_name(e, a, name, sizeof name);
+    maze__text_printf(&t, "%d %s\n", a, name);
+  }
+  maze__text_str(&t, "end key\n");
+  return maze__text_finish(&t, size);
+}
+
+/* A cursor over the key's lines (a CR before the LF is dropped). */
+typedef struct lines {
+  const char *p, *end;
+  long line; /* of the last line taken */
+  const char *text;
+  size_t len;
+} lines;
+
+static bool take(lines *l) {
+  if (l->p >= l->end)
+    return false;
+  const char *nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
+  const char *stop = nl ? nl : l->end;
+  l->text = l->p;
+  l->len = (size_t)(stop - l->p);
+  if (l->len && l->text[l->len - 1] == '\r')
+    l->len--;
+  l->p = nl ? nl + 1 : l->end;
+  l->line++;
+  return true;
+}
+
+static bool is(const lines *l, const char *s) {
+  return l->len == strlen(s) && !memcmp(l->text, s, l->len);
+}
+
+/* The number after prefix on the current line (digits to its end, at most
+ * most), or -1. */
+static long number_after(const lines *l, const char *prefix, long most) {
+  size_t k = strlen(prefix);
+  if (l->len <= k || memcmp(l->text, prefix, k))
+    return -1;
+  long n = 0;
+  for (size_t i = k; i < l->len; i++) {
+    if (l->text[i] < '0' || l->text[i] > '9' || n > most)
+      return -1;
+    n = 10 * n + (l->text[i] - '0');
+  }
+  return n <= most ? n : -1;
+}
+
+/* "options name=value ...", each set on e. */
+static int read_options(const lines *l, maze_encoding *e, maze_error *err) {
+  const char *p = l->text + 8, *end = l->text + l->len; /* "options " */
+  while (p < end) {
+    char name[32];
+    size_t n = 0;
+    const char *start = p;
+    while (p < end && *p != '=' && *p != ' ' && n + 1 < sizeof name)
+      name[n++] = *p++;
+    name[n] = '\0';
+    int value = 0, digits = 0;
+    if (p < end && *p == '=')
+      for (p++; p < end && *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+        value = 10 * value + (*p - '0');
+    if (!digits || (p < end && *p != ' ') ||
+        maze_encoding_set_option(e, name, value))
+      return maze__fail(err, MAZE_EKEY, l->line, start - l->text + 1,
+                        "unknown option or value in the key");
+    while (p < end && *p == ' ')
+      p++;
+  }
+  return 0;
+}
+
+/* The key's header and its options line (kept in *options until there is
+ * an encoding to set them on). */
+static int read_head(lines *l, long line0, lines *options, maze_error *err) {
+  if (!take(l) || !is(l, KEY_HEADER))
+    return maze__fail(err, MAZE_EKEY, l->line < line0 ? line0 : l->line, 1,
+                      "expected the key's first line '" KEY_HEADER "'");
+  if (!take(l))
+    return maze__fail(err, MAZE_EKEY, l->line + 1, 1, "the key ends early");
+  if (l->len < 8 || memcmp(l->text, "options ", 8))
+    return maze__fail(err, MAZE_EKEY, l->line, 1,
+                      "expected the line 'options ...'");
+  *options = *l;
+  return 0;
+}
+
+/* "maze L", then L lines of maze file, read into the encoding *out.  The
+ * maze file's own errors keep their message, on the key's line. */
+static int read_maze(lines *l, maze_encoding **out, maze_error *err) {
+  long n;
+  if (!take(l) || (n = number_after(l, "maze ", 10L * MAZE_MAX_NODES)) < 0)
+    return maze__fail(err, MAZE_EKEY, l->line, 1,
+                      "expected the line 'maze LINES'");
+  const char *maze_text = l->p;
+  long first = l->line + 1;
+  for (long i = 0; i < n; i++)
+    if (!take(l))
+      return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
+                        "the key ends inside its maze (%ld lines of %ld)", i,
+                        n);
+  maze_puzzle *p;
+  int rc =
+      maze__puzzle_parse(maze_text, (size_t)(l->p - maze_text), first, &p, err);
+  if (rc)
+    return rc == MAZE_ENOMEM ? rc : MAZE_EKEY;
+  *out = maze_encoding_new(p, &rc);
+  maze_puzzle_free(p);
+  if (!*out)
+    return maze__fail(err, rc == MAZE_ENOMEM ? rc : MAZE_EKEY, first, 1,
+                      "the key's maze has no encoding: %s", maze_strerror(rc));
+  return 0;
+}
+
+/* "atoms N", then "I NAME" for every atom, each the name e gives. */
+static int read_atoms(lines *l, const maze_encoding *e, maze_error *err) {
+  char expect[MAZE_MAX_NAME + 48], found[NAME_SHOWN + 8];
+  snprintf(expect, sizeof expect, "atoms %d", e->atoms);
+  if (!take(l) || !is(l, expect))
+    return maze__fail(err, MAZE_EKEY, l->line, 1,
+                      "expected '%s' (the maze has that many atoms)", expect);
+  for (int a = 1; a <= e->atoms; a++) {
+    int n = snprintf(expect, sizeof expect, "%d ", a);
+    maze_atom_name(e, a, expect + n, sizeof expect - (size_t)n);
+    if (!take(l))
+      return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
+                        "the key ends before the atom line '%s'", expect);
+    if (is(l, expect))
+      continue;
+    /* The column of the first byte that differs. */
+    size_t c = 0;
+    while (c < l->len && expect[c] && l->text[c] == expect[c])
+      c++;
+    return maze__fail(
+        err, MAZE_EKEY, l->line, (long)c + 1,
+        "expected the atom line '%s', found '%s'", expect,
+        maze__shown(l->text, l->len, NAME_SHOWN, found, sizeof found));
+  }
+  return 0;
+}
+
+/* "end key", and then nothing but empty lines. */
+static int read_end(lines *l, maze_error *err) {
+  if (!take(l))
+    return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
+                      "the key ends before 'end key'");
+  if (!is(l, "end key"))
+    return maze__fail(err, MAZE_EKEY, l->line, 1, "expected 'end key'");
+  while (take(l))
+    if (l->len)
+      return maze__fail(err, MAZE_EKEY, l->line, 1,
+                        "text after the end of the key");
+  return 0;
+}
+
+int maze__key_parse(const char *text, size_t size, long line0,
+                    maze_encoding **out, maze_error *err) {
+  maze_error scratch;
+  if (!err)
+    err = &scratch;
+  memset(err, 0, sizeof *err);
+  if (!out || (!text && size))
+    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
+  *out = NULL;
+  text = text ? text : "";
+  lines l = {text, text + size, line0 - 1, NULL, 0}, options = l;
+  maze_encoding *e = NULL;
+  int rc = read_head(&l, line0, &options, err);
+  if (!rc && !(rc = read_maze(&l, &e, err)) &&
+      !(rc = read_options(&options, e, err)) && !(rc = read_atoms(&l, e, err)))
+    rc = read_end(&l, err);
+  if (rc) {
+    maze_encoding_free(e);
+    return rc;
+  }
+  *out = e;
+  return 0;
+}
+
+int maze_key_parse(const char *text, size_t size, maze_encoding **out,
+                   maze_error *err) {
+  return maze__key_parse(text, size, 1, out, err);
+}

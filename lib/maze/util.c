@@ -1,0 +1,198 @@
+/* util.c - what every file of libmaze shares: the messages, growing arrays,
+ * text, and sets of names. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *maze_version(void) { return MAZE_VERSION; }
+
+const char *maze_strerror(int code) {
+  switch (code) {
+#define MAZE_ERROR_TEXT(name, value, text)                                     \
+  case value:                                                                  \
+    return text;
+    MAZE_ERRORS(MAZE_ERROR_TEXT)
+#undef MAZE_ERROR_TEXT
+  case 0:
+    return "success";
+  default:
+    return "unknown code";
+  }
+}
+
+int maze__fail(maze_error *err, int code, long line, long column,
+               const char *fmt, ...) {
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    err->line = line;
+    err->column = column;
+  }
+  return code;
+}
+
+/* ---- Growing arrays --------------------------------------------------------
+ * Capacities start at 16 and double, so that an array filled one element at
+ * a time costs O(1) per element, and a power of two stays one (the name
+ * sets' masks rely on it). */
+
+#define FIRST_CAPACITY 16
+
+int maze__grow(void **p, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap)
+    return 0;
+  size_t most = SIZE_MAX / (elem ? elem : 1);
+  size_t n = *cap ? *cap : FIRST_CAPACITY;
+  while (n < need) {
+    if (n > most / 2)
+      return MAZE_ENOMEM;
+    n *= 2;
+  }
+  void *q = realloc(*p, n * elem);
+  if (!q)
+    return MAZE_ENOMEM;
+  *p = q;
+  *cap = n;
+  return 0;
+}
+
+/* ---- Growable text ------------------------------------------------------ */
+
+void maze__text_put(maze_text *t, const char *s, size_t n) {
+  if (t->failed)
+    return;
+  void *data = t->data;
+  if (n > SIZE_MAX - t->len - 1 ||
+      maze__grow(&data, &t->cap, t->len + n + 1, 1)) {
+    t->failed = true;
+    return;
+  }
+  t->data = data;
+  memcpy(t->data + t->len, s, n);
+  t->len += n;
+  t->data[t->len] = '\0';
+}
+
+void maze__text_str(maze_text *t, const char *s) {
+  maze__text_put(t, s, strlen(s));
+}
+
+void maze__text_printf(maze_text *t, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof buf) {
+    t->failed = true; /* the formats are short (names are bounded) */
+    return;
+  }
+  maze__text_put(t, buf, (size_t)n);
+}
+
+char *maze__text_finish(maze_text *t, size_t *size) {
+  if (!t->failed && !t->data)
+    maze__text_put(t, "", 0);
+  if (t->failed) {
+    free(t->data);
+    t->data = NULL;
+    return NULL;
+  }
+  if (size)
+    *size = t->len;
+  return t->data;
+}
+
+const char *maze__shown(const char *s, size_t len, size_t most, char *buf,
+                        size_t size) {
+  if (!size)
+    return buf;
+  size_t o = 0;
+  for (size_t i = 0; i < len && i < most && o + 1 < size; i++) {
+    unsigned char c = (unsigned char)s[i];
+    buf[o++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+  }
+  if (len > most && o + 4 < size) {
+    memcpy(buf + o, "...", 3);
+    o += 3;
+  }
+  buf[o] = '\0';
+  return buf;
+}
+
+/* ---- Sets of names ------------------------------------------------------ */
+
+static uint64_t hash(const char *s, size_t len) {
+  uint64_t h = 1469598103934665603u;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+  return h ^ (h >> 31);
+}
+
+int maze__names_find(const maze_names *n, const char *s, size_t len) {
+  if (!n->slots)
+    return -1;
+  for (size_t i = (size_t)hash(s, len) & n->mask; n->slots[i];
+       i = (i + 1) & n->mask) {
+    const char *name = n->name[n->slots[i] - 1];
+    if (!strncmp(name, s, len) && name[len] == '\0')
+      return n->slots[i] - 1;
+  }
+  return -1;
+}
+
+/* Keeps the table at most half full: a new one, twice as big, when the
+ * next name would pass that. */
+static int rehash(maze_names *n) {
+  size_t slots = n->slots ? 2 * (n->mask + 1) : 32;
+  if ((size_t)n->count + 1 <= (n->slots ? (n->mask + 1) / 2 : 0))
+    return 0;
+  int *t = calloc(slots, sizeof *t);
+  if (!t)
+    return MAZE_ENOMEM;
+  for (int k = 0; k < n->count; k++) {
+    size_t i = (size_t)hash(n->name[k], strlen(n->name[k])) & (slots - 1);
+    while (t[i])
+      i = (i + 1) & (slots - 1);
+    t[i] = k + 1;
+  }
+  free(n->slots);
+  n->slots = t;
+  n->mask = slots - 1;
+  return 0;
+}
+
+int maze__names_add(maze_names *n, const char *s, size_t len) {
+  void *names = n->name;
+  char *copy = malloc(len + 1);
+  int rc =
+      copy ? maze__grow(&names, &n->cap, (size_t)n->count + 1, sizeof *n->name)
+           : MAZE_ENOMEM;
+  n->name = names; /* moved or not, it holds the names */
+  if (rc || (rc = rehash(n))) {
+    free(copy);
+    return rc;
+  }
+  memcpy(copy, s, len);
+  copy[len] = '\0';
+  n->name[n->count] = copy;
+  size_t i = (size_t)hash(s, len) & n->mask;
+  while (n->slots[i])
+    i = (i + 1) & n->mask;
+  n->slots[i] = n->count + 1;
+  return n->count++;
+}
+
+void maze__names_free(maze_names *n) {
+  for (int k = 0; k < n->count; k++)
+    free(n->name[k]);
+  free(n->name);
+  free(n->slots);
+  memset(n, 0, sizeof *n);
+}

@@ -1,0 +1,220 @@
+/* classes.c - position classes found from the triples alone, whatever the
+ * layout or the numbering of the holes: the sets S of holes that every
+ * triple meets in none or two of its holes.  A jump empties two holes of a
+ * triple and fills the third, so it changes the pegs in S by 0 or -2 (two
+ * of S emptied) or 0 (one emptied, one filled): the parity of the number
+ * of pegs in S never changes.  The indicator vectors of such sets are the
+ * null space, over GF(2), of the matrix whose rows are the triples; if the
+ * start and the goal differ in parity on one of them, no play exists.
+ * This is de Bruijn's argument (his GF(4) sums are two such parities for
+ * each diagonal direction), found by elimination instead of by colouring.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Boards up to this many holes are examined (the elimination costs about
+ * triples x holes^2 / 64 steps). */
+#define CLASSES_MAX_HOLES 1024
+
+typedef uint64_t word;
+
+/* The GF(2) row space of the triples in reduced echelon form, and the null
+ * space basis that follows from it; bit h-1 of a vector is hole h. */
+typedef struct classes {
+  int holes;
+  size_t words; /* per vector */
+  word *rows;   /* rank vectors, each with a pivot */
+  int *pivot;   /* rows' pivot bits */
+  size_t rank;
+  word *null; /* holes - rank vectors */
+  size_t nullity;
+} classes;
+
+static bool bit(const word *v, int i) { return v[i / 64] >> (i % 64) & 1; }
+
+static void flip(word *v, int i) { v[i / 64] ^= (word)1 << (i % 64); }
+
+static bool odd_overlap(const word *a, const word *b, size_t words) {
+  word x = 0;
+  for (size_t i = 0; i < words; i++)
+    x ^= a[i] & b[i];
+  return __builtin_parityll(x);
+}
+
+/* Reduces v by the rows found so far; if anything is left, it becomes a
+ * new row and every row above is reduced by it (reduced echelon form). */
+static void add_row(classes *c, word *v) {
+  for (size_t r = 0; r < c->rank; r++)
+    if (bit(v, c->pivot[r]))
+      for (size_t i = 0; i < c->words; i++)
+        v[i] ^= c->rows[r * c->words + i];
+  int p = -1;
+  for (size_t i = 0; i < c->words && p < 0; i++)
+    if (v[i])
+      p = (int)(i * 64) + __builtin_ctzll(v[i]);
+  if (p < 0)
+    return;
+  for (size_t r = 0; r < c->rank; r++)
+    if (bit(&c->rows[r * c->words], p))
+      for (size_t i = 0; i < c->words; i++)
+        c->rows[r * c->words + i] ^= v[i];
+  memcpy(&c->rows[c->rank * c->words], v, c->words * sizeof *v);
+  c->pivot[c->rank++] = p;
+}
+
+/* The null space: for each hole f that is no row's pivot, the vector with
+ * f set and, for each row, its pivot set where the row has f. */
+static void null_space(classes *c) {
+  for (int f = 0; f < c->holes; f++) {
+    bool pivot = false;
+    for (size_t r = 0; r < c->rank && !pivot; r++)
+      pivot = c->pivot[r] == f;
+    if (pivot)
+      continue;
+    word *x = &c->null[c->nullity++ * c->words];
+    memset(x, 0, c->words * sizeof *x);
+    flip(x, f);
+    for (size_t r = 0; r < c->rank; r++)
+      if (bit(&c->rows[r * c->words], f))
+        flip(x, c->pivot[r]);
+  }
+}
+
+static void classes_free(classes *c) {
+  free(c->rows);
+  free(c->pivot);
+  free(c->null);
+}
+
+static int classes_build(const peg_board *b, classes *c) {
+  memset(c, 0, sizeof *c);
+  c->holes = b->holes;
+  c->words = ((size_t)b->holes + 63) / 64;
+  size_t n = (size_t)b->holes;
+  c->rows = calloc(n * c->words, sizeof *c->rows);
+  c->pivot = calloc(n, sizeof *c->pivot);
+  c->null = calloc(n * c->words, sizeof *c->null);
+  word *v = calloc(c->words, sizeof *v);
+  if (!c->rows || !c->pivot || !c->null || !v) {
+    free(v);
+    classes_free(c);
+    return PEG_ENOMEM;
+  }
+  for (size_t t = 0; t < b->num_triples && c->rank < n; t++) {
+    memset(v, 0, c->words * sizeof *v);
+    for (int k = 0; k < 3; k++)
+      flip(v, b->triples[t][k] - 1);
+    add_row(c, v);
+  }
+  free(v);
+  null_space(c);
+  return 0;
+}
+
+/* A growing malloc'd string; ok turns false if memory runs out. */
+typedef struct text {
+  char *s;
+  size_t n, cap;
+  bool ok;
+} text;
+
+static void put(text *t, const char *piece) {
+  size_t len = strlen(piece);
+  if (t->ok && peg__grow((void **)&t->s, &t->cap, t->n + len + 1, 1))
+    t->ok = false;
+  if (t->ok) {
+    memcpy(t->s + t->n, piece, len + 1);
+    t->n += len;
+  }
+}
+
+/* The sentence for a given goal, from the class x that tells them apart. */
+static char *given_goal(const classes *c, const word *x, bool odd_at_start) {
+  text t = {NULL, 0, 0, true};
+  put(&t, "the position classes rule it out: every jump changes the number "
+          "of pegs in holes");
+  for (int h = 0; h < c->holes; h++)
+    if (bit(x, h)) {
+      char number[16];
+      snprintf(number, sizeof number, " %d", h + 1);
+      put(&t, number);
+    }
+  put(&t, " by 0 or 2 (each triple has none or two of them), so it stays ");
+  put(&t, odd_at_start ? "odd" : "even");
+  put(&t, " as at the start, but the goal makes it ");
+  put(&t, odd_at_start ? "even" : "odd");
+  if (!t.ok) {
+    free(t.s);
+    return NULL;
+  }
+  return t.s;
+}
+
+static const char anywhere[] =
+    "the position classes rule it out: a jump changes by 0 or 2 the pegs "
+    "in any set of holes that every triple meets in none or two holes, so "
+    "the parity of such a set never changes, and for every hole some such "
+    "set has another parity at the start than with a lone last peg in that "
+    "hole";
+
+/* Decides with the classes whether they refute the puzzle. */
+static int explain(const peg_board *b, const classes *c, char **why) {
+  size_t w = c->words;
+  word *s = calloc(w, sizeof *s), *g = calloc(w, sizeof *g);
+  if (!s || !g) {
+    free(s);
+    free(g);
+    return PEG_ENOMEM;
+  }
+  for (int h = 1; h <= b->holes; h++) {
+    if (b->start[h])
+      flip(s, h - 1);
+    if (b->goal_given && b->goal[h])
+      flip(g, h - 1);
+  }
+  int found = 0;
+  if (b->goal_given) {
+    for (size_t k = 0; k < c->nullity && !found; k++) {
+      const word *x = &c->null[k * w];
+      bool at_start = odd_overlap(x, s, w);
+      if (at_start != odd_overlap(x, g, w)) {
+        *why = given_goal(c, x, at_start);
+        found = *why ? 1 : PEG_ENOMEM;
+      }
+    }
+  } else {
+    found = 1; /* until a hole passes every class */
+    for (int h = 0; h < c->holes && found; h++) {
+      bool passes = true;
+      for (size_t k = 0; k < c->nullity && passes; k++) {
+        const word *x = &c->null[k * w];
+        passes = odd_overlap(x, s, w) == bit(x, h);
+      }
+      found = !passes;
+    }
+    if (found) {
+      *why = malloc(sizeof anywhere);
+      found = *why ? (memcpy(*why, anywhere, sizeof anywhere), 1) : PEG_ENOMEM;
+    }
+  }
+  free(s);
+  free(g);
+  return found;
+}
+
+int peg_explain(const peg_board *b, char **why) {
+  if (!b || !why)
+    return PEG_EINVAL;
+  *why = NULL;
+  if (b->free_start || b->holes > CLASSES_MAX_HOLES || peg_board_check(b, NULL))
+    return 0;
+  classes c;
+  int rc = classes_build(b, &c);
+  if (!rc)
+    rc = explain(b, &c, why);
+  classes_free(&c);
+  return rc;
+}

@@ -1,0 +1,1224 @@
+/* test_play.c - lib/peg/play.c, position.c and classes.c, judged only by
+ * tests/pegcheck.c and by an exhaustive search written here (never by
+ * libpeg's own output): peg_enumerate's plays against pegcheck's counts on
+ * the triangles and on random small boards, under every at-most-one
+ * encoding, with and without the redundant clauses; peg_hints_find along
+ * seeded random games against a memoised search over peg sets;
+ * peg_play_parse and peg_board_after with their errors; peg_explain's
+ * refutations, which must be sound. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dpll.h"
+#include "peg.h"
+#include "pegcheck.h"
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- libdpll as the solver libpeg drives (tools/common/pegsolver.c's
+ * calls; the tests may not link the tools' code) ---- */
+
+static int solver_add(void *ctx, const int *lits, size_t n) {
+  return dpll_add_clause(ctx, lits, n);
+}
+
+static int solver_solve(void *ctx, const int *assumptions, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (dpll_assume(ctx, assumptions[i]))
+      return -1;
+  return dpll_solve(ctx);
+}
+
+static int solver_value(void *ctx, int atom) {
+  return dpll_model(ctx, atom) == 1;
+}
+
+static peg_solver solver_open(void) {
+  dpll_solver *d = dpll_new();
+  assert_non_null(d);
+  return (peg_solver){d, solver_add, solver_solve, solver_value};
+}
+
+static void solver_close(peg_solver *s) {
+  dpll_free(s->ctx);
+  s->ctx = NULL;
+}
+
+/* ---- random numbers (xorshift64*, seeded: every run the same) ---- */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+static int below(int n) { return (int)(rng_next() >> 33) % n; }
+
+/* ---- puzzles written once and built twice: by libpeg's calls and as
+ * pegcheck's board ---- */
+
+#define MAX_TRIPLES 64
+
+typedef struct spec {
+  int holes, num_triples;
+  int triples[MAX_TRIPLES][3];
+  int rows; /* > 0: the holes are a triangle of this many rows, with its
+               positions (so that position_classes may apply) */
+  int free_start;
+  unsigned char start[65];
+  int goal_given;
+  unsigned char goal[65];
+} spec;
+
+static int tri(int r, int c) { return r * (r - 1) / 2 + c; }
+
+static peg_board *spec_board(const spec *s) {
+  peg_board *b = peg_board_new(s->holes);
+  assert_non_null(b);
+  if (s->rows) {
+    assert_int_equal(peg_board_set_layout(b, PEG_LAYOUT_TRIANGLE), 0);
+    for (int r = 1; r <= s->rows; r++)
+      for (int c = 1; c <= r; c++)
+        assert_int_equal(peg_board_set_position(b, tri(r, c), r, c), 0);
+  }
+  for (int t = 0; t < s->num_triples; t++)
+    CHECK(peg_board_add_triple(b, s->triples[t][0], s->triples[t][1],
+                               s->triples[t][2]) == 0,
+          "triple %d %d %d refused", s->triples[t][0], s->triples[t][1],
+          s->triples[t][2]);
+  int holes[64], n = 0, empty = 0;
+  for (int h = 1; h <= s->holes; h++)
+    if (s->start[h])
+      holes[n++] = h;
+    else
+      empty = h;
+  /* One empty hole through set_empty, any other start through set_start. */
+  if (s->free_start)
+    assert_int_equal(peg_board_set_empty(b, 0), 0);
+  else if (n == s->holes - 1)
+    assert_int_equal(peg_board_set_empty(b, empty), 0);
+  else
+    assert_int_equal(peg_board_set_start(b, holes, (size_t)n), 0);
+  if (s->goal_given) {
+    n = 0;
+    for (int h = 1; h <= s->holes; h++)
+      if (s->goal[h])
+        holes[n++] = h;
+    assert_int_equal(peg_board_set_goal(b, holes, (size_t)n), 0);
+  }
+  assert_int_equal(peg_board_check(b, NULL), 0);
+  return b;
+}
+
+static void spec_pc(const spec *s, pc_board *pc) {
+  memset(pc, 0, sizeof *pc);
+  pc->holes = s->holes;
+  pc->num_triples = s->num_triples;
+  pc->triples = malloc((size_t)(s->num_triples + 1) * sizeof *pc->triples);
+  assert_non_null(pc->triples);
+  memcpy(pc->triples, s->triples, (size_t)s->num_triples * sizeof *s->triples);
+  pc->free_start = s->free_start;
+  for (int h = 1; h <= s->holes; h++)
+    pc->start[h] = s->free_start ? 1 : s->start[h];
+  pc->goal_given = s->goal_given;
+  memcpy(pc->goal, s->goal, sizeof pc->goal);
+}
+
+static int has_triple(const spec *s, int a, int o, int c) {
+  for (int t = 0; t < s->num_triples; t++)
+    if (s->triples[t][1] == o &&
+        ((s->triples[t][0] == a && s->triples[t][2] == c) ||
+         (s->triples[t][0] == c && s->triples[t][2] == a)))
+      return 1;
+  return 0;
+}
+
+static int pegs_in(const unsigned char *set, int holes) {
+  int n = 0;
+  for (int h = 1; h <= holes; h++)
+    n += set[h];
+  return n;
+}
+
+/* A random walk of up to `most` legal jumps on pegs[1..holes]. */
+static void random_walk(const spec *s, unsigned char *pegs, int most) {
+  for (int k = 0; k < most; k++) {
+    int legal[2 * MAX_TRIPLES][3], n = 0;
+    for (int t = 0; t < s->num_triples; t++)
+      for (int d = 0; d < 2; d++) {
+        int f = s->triples[t][d ? 2 : 0], o = s->triples[t][1],
+            to = s->triples[t][d ? 0 : 2];
+        if (pegs[f] && pegs[o] && !pegs[to]) {
+          legal[n][0] = f;
+          legal[n][1] = o;
+          legal[n++][2] = to;
+        }
+      }
+    if (n == 0)
+      return;
+    int *j = legal[below(n)];
+    pegs[j[0]] = pegs[j[1]] = 0;
+    pegs[j[2]] = 1;
+  }
+}
+
+/* A random small puzzle.  Family 0: random triples on 6..10 holes, no
+ * layout; family 1: some of the triples of the 6- or 10-hole triangle,
+ * with its positions.  Starts: free, one empty hole, or a random set;
+ * goals: one peg anywhere, where a random walk ends, or a random set. */
+static void random_spec(spec *s, int family) {
+  memset(s, 0, sizeof *s);
+  if (family == 0) {
+    s->holes = 6 + below(5);
+    int want = 3 + below(2 * s->holes - 2);
+    for (int tries = 0; s->num_triples < want && tries < 1000; tries++) {
+      int a = 1 + below(s->holes), o = 1 + below(s->holes),
+          c = 1 + below(s->holes);
+      if (a == o || o == c || a == c || has_triple(s, a, o, c))
+        continue;
+      s->triples[s->num_triples][0] = a;
+      s->triples[s->num_triples][1] = o;
+      s->triples[s->num_triples++][2] = c;
+    }
+  } else {
+    s->rows = 3 + below(2);
+    s->holes = tri(s->rows, s->rows);
+    for (int r = 1; r <= s->rows; r++)
+      for (int c = 1; c <= r; c++) {
+        /* along the row and down both edges, each kept with odds 3/4 */
+        int cand[3][3] = {{tri(r, c), tri(r, c + 1), tri(r, c + 2)},
+                          {tri(r, c), tri(r + 1, c), tri(r + 2, c)},
+                          {tri(r, c), tri(r + 1, c + 1), tri(r + 2, c + 2)}};
+        int fits[3] = {c + 2 <= r, r + 2 <= s->rows, r + 2 <= s->rows};
+        for (int k = 0; k < 3; k++)
+          if (fits[k] && below(4) != 0)
+            memcpy(s->triples[s->num_triples++], cand[k], sizeof cand[k]);
+      }
+  }
+  int how = below(6);
+  s->free_start = how == 0;
+  int empty = 1 + below(s->holes);
+  for (int h = 1; h <= s->holes; h++)
+    s->start[h] = how <= 2 ? h != empty : below(10) < 7;
+  if (pegs_in(s->start, s->holes) == 0)
+    s->start[empty] = 1;
+  int goal = below(4);
+  if (goal == 2) {
+    memcpy(s->goal, s->start, sizeof s->goal);
+    random_walk(s, s->goal, below(s->holes));
+    s->goal_given = 1;
+  } else if (goal == 3) {
+    int most = pegs_in(s->start, s->holes), n = 1 + below(most);
+    for (int k = 0; k < n; k++)
+      s->goal[1 + below(s->holes)] = 1;
+    s->goal_given = 1;
+  }
+}
+
+static void triangle_spec(spec *s, int rows, int empty) {
+  memset(s, 0, sizeof *s);
+  pc_board pc;
+  pc_board_triangle(&pc, rows, empty);
+  s->holes = pc.holes;
+  s->rows = rows;
+  s->num_triples = pc.num_triples;
+  memcpy(s->triples, pc.triples, (size_t)pc.num_triples * sizeof *pc.triples);
+  s->free_start = empty == 0;
+  memcpy(s->start, pc.start, sizeof s->start);
+  pc_board_free(&pc);
+}
+
+/* ---- plays judged by pegcheck ---- */
+
+static int pc_judge(const pc_board *pc, const peg_jump *j, size_t n, char *why,
+                    size_t size) {
+  int(*x)[3] = malloc((n ? n : 1) * sizeof *x);
+  assert_non_null(x);
+  for (size_t i = 0; i < n; i++) {
+    x[i][0] = j[i].from;
+    x[i][1] = j[i].over;
+    x[i][2] = j[i].to;
+  }
+  int ok = pc_replay(pc, (const int(*)[3])x, (int)n, why, size);
+  free(x);
+  return ok;
+}
+
+/* The plays that peg_enumerate passes on, each judged on arrival. */
+typedef struct collected {
+  const pc_board *pc;
+  const char *what;
+  size_t steps, n, cap;
+  peg_jump *plays; /* n plays of `steps` jumps */
+  size_t stop_at;  /* > 0: on_play says stop at this play */
+} collected;
+
+static int collect(void *ctx, const peg_jump *jumps, size_t n) {
+  collected *c = ctx;
+  CHECK(n == c->steps, "%s: a play of %zu jumps, expected %zu", c->what, n,
+        c->steps);
+  char why[200];
+  /* pegcheck cannot replay a free start with no jump (no hole is named);
+   * the counts judge that case. */
+  if (n || !c->pc->free_start)
+    CHECK(pc_judge(c->pc, jumps, n, why, sizeof why),
+          "%s: play %zu is not a play for pegcheck: %s", c->what, c->n + 1,
+          why);
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 64;
+    c->plays = realloc(c->plays, c->cap * (c->steps + 1) * sizeof *c->plays);
+    assert_non_null(c->plays);
+  }
+  memcpy(c->plays + c->n * c->steps, jumps, n * sizeof *jumps);
+  c->n++;
+  return c->stop_at && c->n == c->stop_at;
+}
+
+static size_t play_bytes;
+
+static int compare_plays(const void *a, const void *b) {
+  return memcmp(a, b, play_bytes);
+}
+
+/* Whether the collected plays are all different. */
+static int all_distinct(collected *c) {
+  if (c->n < 2)
+    return 1;
+  if (c->steps == 0)
+    return 0; /* two plays of no jump are the same play */
+  play_bytes = c->steps * sizeof *c->plays;
+  qsort(c->plays, c->n, play_bytes, compare_plays);
+  for (size_t i = 1; i < c->n; i++)
+    if (!memcmp(c->plays + (i - 1) * c->steps, c->plays + i * c->steps,
+                play_bytes))
+      return 0;
+  return 1;
+}
+
+static peg_encoding *encode_with(const peg_board *b, int amo, int classes,
+                                 int canonical) {
+  peg_encoding *e = encode_default(b);
+  CHECK(peg_encoding_set_option(e, "at_most_one", amo) == 0 &&
+            peg_encoding_set_option(e, "position_classes", classes) == 0 &&
+            peg_encoding_set_option(e, "canonical_order", canonical) == 0,
+        "cannot set the options %d %d %d", amo, classes, canonical);
+  return e;
+}
+
+static const char *const amo_names[] = {"pairwise", "sequential", "product",
+                                        "commander"};
+
+/* peg_enumerate with a fresh solver; every play judged and all distinct.
+ * Returns the count. */
+static uint64_t enumerate(const peg_board *b, const pc_board *pc, int amo,
+                          int classes, int canonical, const char *what) {
+  char name[200];
+  snprintf(name, sizeof name, "%s, %s, classes %d, canonical %d", what,
+           amo_names[amo], classes, canonical);
+  int how = peg_amo_lookup(amo_names[amo]);
+  CHECK(how >= 0, "no at-most-one encoding %s", amo_names[amo]);
+  peg_encoding *e = encode_with(b, how, classes, canonical);
+  peg_solver s = solver_open();
+  collected c = {pc, name, (size_t)peg_encoding_steps(e), 0, 0, NULL, 0};
+  uint64_t count = 12345;
+  int rc = peg_enumerate(e, &s, 0, collect, &c, &count);
+  CHECK(rc == 0, "%s: peg_enumerate gave %d (%s)", name, rc, peg_strerror(rc));
+  CHECK(count == c.n, "%s: count %llu, but %zu plays came", name,
+        (unsigned long long)count, c.n);
+  CHECK(all_distinct(&c), "%s: a play came twice", name);
+  free(c.plays);
+  solver_close(&s);
+  peg_encoding_free(e);
+  return count;
+}
+
+/* Every at-most-one encoding with position_classes off and on (way -1),
+ * or only way k (encoding k % 4, classes k / 4), against pegcheck's
+ * counts: all plays with canonical_order 0, the canonical ones with
+ * canonical_order 1 (pegcheck's notion is libpeg's, from
+ * lib/peg/redundant.c: no jump independent of the one before it and
+ * earlier in the board's jump order, 2t then 2t+1 for triple t; the
+ * triples are in the same order on both boards). */
+static void enumerate_ways(const spec *sp, int way, const char *what) {
+  peg_board *b = spec_board(sp);
+  pc_board pc;
+  spec_pc(sp, &pc);
+  uint64_t all = pc_count(&pc, 0), canonical = pc_count(&pc, 1);
+  for (int k = way < 0 ? 0 : way; k < (way < 0 ? 8 : way + 1); k++) {
+    int amo = k % 4, classes = k / 4;
+    uint64_t got = enumerate(b, &pc, amo, classes, 0, what);
+    CHECK(got == all, "%s, %s, classes %d: %llu plays, pegcheck counts %llu",
+          what, amo_names[amo], classes, (unsigned long long)got,
+          (unsigned long long)all);
+    got = enumerate(b, &pc, amo, classes, 1, what);
+    CHECK(got <= all && (got > 0) == (all > 0),
+          "%s, %s, classes %d, canonical: %llu plays of %llu", what,
+          amo_names[amo], classes, (unsigned long long)got,
+          (unsigned long long)all);
+    CHECK(got == canonical,
+          "%s, %s, classes %d: %llu canonical plays, pegcheck counts %llu",
+          what, amo_names[amo], classes, (unsigned long long)got,
+          (unsigned long long)canonical);
+  }
+  pc_board_free(&pc);
+  peg_board_free(b);
+}
+
+static void test_enumerate_triangle4(void **state) {
+  (void)state;
+  for (int empty = 0; empty <= 10; empty++) {
+    spec sp;
+    triangle_spec(&sp, 4, empty);
+    /* libpeg's own triangle, so that its numbering is judged too */
+    peg_board *b = named("triangle4", empty);
+    pc_board pc;
+    pc_board_triangle(&pc, 4, empty);
+    uint64_t all = pc_count_plays(&pc);
+    char what[64];
+    snprintf(what, sizeof what, "triangle4 from %d", empty);
+    uint64_t got = enumerate(b, &pc, 0, 1, 0, what);
+    CHECK(got == all, "%s: %llu plays, pegcheck counts %llu", what,
+          (unsigned long long)got, (unsigned long long)all);
+    pc_board_free(&pc);
+    peg_board_free(b);
+    enumerate_ways(&sp, -1, what);
+  }
+}
+
+/* The one large case: the 15-hole triangle from hole 1, every play. */
+static void test_enumerate_triangle5(void **state) {
+  (void)state;
+#ifdef NDEBUG
+  peg_board *b = named("triangle5", 1);
+  pc_board pc;
+  pc_board_triangle(&pc, 5, 1);
+  uint64_t all = pc_count_plays(&pc);
+  uint64_t got = enumerate(b, &pc, 0, 1, 0, "triangle5 from 1");
+  CHECK(got == all, "triangle5 from 1: %llu plays, pegcheck counts %llu",
+        (unsigned long long)got, (unsigned long long)all);
+  print_message("triangle5 from 1: %llu plays\n", (unsigned long long)got);
+  pc_board_free(&pc);
+  peg_board_free(b);
+#else
+  print_message("triangle5 from 1 skipped: a debug build (about 12 s in a "
+                "release build, 15 minutes here)\n");
+#endif
+}
+
+/* Random small puzzles: those of at most SMALL plays every way, those of
+ * at most LARGE one way (in turn), larger ones drawn again.  About 4 s in
+ * a release build; a debug build (the sanitizer build, where a solve is
+ * some 75 times slower) takes smaller ones, about 35 s there. */
+#ifdef NDEBUG
+#define SMALL 300
+#define LARGE 3000
+#else
+#define SMALL 40
+#define LARGE 400
+#endif
+
+static void test_enumerate_random(void **state) {
+  (void)state;
+  rng_state = 0x9e3779b97f4a7c15ULL;
+  int boards = 0, redrawn = 0, solvable = 0, given = 0, layout = 0,
+      free_starts = 0, every_way = 0;
+  uint64_t plays = 0;
+  while (boards < 240) {
+    spec sp;
+    random_spec(&sp, boards % 3 == 2);
+    pc_board pc;
+    spec_pc(&sp, &pc);
+    uint64_t all = pc_count_plays(&pc);
+    pc_board_free(&pc);
+    if (all > LARGE) {
+      redrawn++;
+      continue;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "random board %d", boards);
+    enumerate_ways(&sp, all <= SMALL ? -1 : boards % 8, what);
+    every_way += all <= SMALL;
+    solvable += all > 0;
+    plays += all;
+    given += sp.goal_given;
+    layout += sp.rows > 0;
+    free_starts += sp.free_start;
+    boards++;
+  }
+  print_message("%d random boards (%d with a goal, %d with positions, %d "
+                "with a free start; %d drawn again, too big), %d solvable, "
+                "%llu plays; %d enumerated in all 16 ways, the others in 2\n",
+                boards, given, layout, free_starts, redrawn, solvable,
+                (unsigned long long)plays, every_way);
+#ifndef NDEBUG
+  print_message("(a debug build: boards of at most %d plays)\n", LARGE);
+#endif
+}
+
+/* ---- peg_enumerate's stops and refusals ---- */
+
+static int failing_solve(void *ctx, const int *assumptions, size_t n) {
+  (void)ctx;
+  (void)assumptions;
+  (void)n;
+  return 0;
+}
+
+static int failing_add(void *ctx, const int *lits, size_t n) {
+  (void)ctx;
+  (void)lits;
+  (void)n;
+  return 7;
+}
+
+/* Assumes the negation of every assumption: a solver that ignores what it
+ * is told. */
+static int contrary_solve(void *ctx, const int *assumptions, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (dpll_assume(ctx, -assumptions[i]))
+      return -1;
+  return dpll_solve(ctx);
+}
+
+/* Says "satisfiable" with every atom false: a model that is no play. */
+static int lying_solve(void *ctx, const int *assumptions, size_t n) {
+  (void)ctx;
+  (void)assumptions;
+  (void)n;
+  return 10;
+}
+
+static int false_value(void *ctx, int atom) {
+  (void)ctx;
+  (void)atom;
+  return 0;
+}
+
+static void test_enumerate_stops(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 0);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 0);
+  uint64_t all = pc_count_plays(&pc);
+  assert_true(all > 5);
+  peg_encoding *e = encode(b);
+  const uint64_t most[] = {1, 3, all - 1, all, all + 1};
+  for (int k = 0; k < 5; k++) {
+    peg_solver s = solver_open();
+    collected c = {&pc, "most", 8, 0, 0, NULL, 0};
+    uint64_t count = 0;
+    int rc = peg_enumerate(e, &s, most[k], collect, &c, &count);
+    uint64_t want = most[k] < all ? most[k] : all;
+    CHECK(rc == (most[k] < all ? 1 : 0) && count == want && c.n == want,
+          "most %llu of %llu: rc %d, count %llu, %zu plays",
+          (unsigned long long)most[k], (unsigned long long)all, rc,
+          (unsigned long long)count, c.n);
+    CHECK(all_distinct(&c), "most %llu: a play came twice",
+          (unsigned long long)most[k]);
+    free(c.plays);
+    solver_close(&s);
+  }
+  /* on_play says stop at the third play */
+  peg_solver s = solver_open();
+  collected c = {&pc, "stop", 8, 0, 0, NULL, 3};
+  uint64_t count = 0;
+  int rc = peg_enumerate(e, &s, 0, collect, &c, &count);
+  CHECK(rc == 1 && c.n == 3 && count == 3,
+        "on_play stops at 3: rc %d, %zu plays, count %llu", rc, c.n,
+        (unsigned long long)count);
+  free(c.plays);
+  solver_close(&s);
+  /* no callback, no count */
+  s = solver_open();
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, NULL), 0);
+  solver_close(&s);
+  s = solver_open();
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), 0);
+  CHECK(count == all, "without on_play: count %llu of %llu",
+        (unsigned long long)count, (unsigned long long)all);
+  solver_close(&s);
+
+  /* solvers that fail */
+  s = solver_open();
+  s.solve = failing_solve;
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  solver_close(&s);
+  s = solver_open();
+  s.add = failing_add;
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  solver_close(&s);
+  s = solver_open();
+  s.solve = contrary_solve;
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  solver_close(&s);
+  s = solver_open();
+  s.solve = lying_solve;
+  s.value = false_value;
+  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_EPLAY);
+  solver_close(&s);
+
+  /* NULL arguments */
+  s = solver_open();
+  assert_int_equal(peg_enumerate(NULL, &s, 0, NULL, NULL, &count), PEG_EINVAL);
+  assert_int_equal(peg_enumerate(e, NULL, 0, NULL, NULL, &count), PEG_EINVAL);
+  peg_solver partial = s;
+  partial.add = NULL;
+  assert_int_equal(peg_enumerate(e, &partial, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  partial = s;
+  partial.solve = NULL;
+  assert_int_equal(peg_enumerate(e, &partial, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  partial = s;
+  partial.value = NULL;
+  assert_int_equal(peg_enumerate(e, &partial, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  solver_close(&s);
+  peg_encoding_free(e);
+  pc_board_free(&pc);
+  peg_board_free(b);
+}
+
+/* ---- hints, judged by an exhaustive search over peg sets ---- */
+
+typedef struct judge {
+  const pc_board *pc;  /* its triples and goal */
+  unsigned char *memo; /* [1 << holes]: 0 not yet, 1 reaches the goal, 2 not */
+} judge;
+
+static uint32_t bit(int h) { return 1u << (h - 1); }
+
+static void judge_open(judge *j, const pc_board *pc) {
+  assert_true(pc->holes <= 20);
+  j->pc = pc;
+  j->memo = calloc((size_t)1 << pc->holes, 1);
+  assert_non_null(j->memo);
+}
+
+static int goal_pegs(const pc_board *pc) {
+  return pc->goal_given ? pegs_in(pc->goal, pc->holes) : 1;
+}
+
+/* Whether some play leads from pegs to the goal. */
+static int reaches(judge *j, uint32_t pegs) {
+  if (j->memo[pegs])
+    return j->memo[pegs] == 1;
+  const pc_board *pc = j->pc;
+  int n = __builtin_popcount(pegs), win = 0;
+  if (n <= goal_pegs(pc)) {
+    win = n == goal_pegs(pc);
+    for (int h = 1; h <= pc->holes && win && pc->goal_given; h++)
+      win = ((pegs & bit(h)) != 0) == pc->goal[h];
+  } else {
+    for (int t = 0; t < pc->num_triples && !win; t++)
+      for (int d = 0; d < 2 && !win; d++) {
+        int f = pc->triples[t][d ? 2 : 0], o = pc->triples[t][1],
+            to = pc->triples[t][d ? 0 : 2];
+        if ((pegs & bit(f)) && (pegs & bit(o)) && !(pegs & bit(to)))
+          win = reaches(j, (pegs & ~bit(f) & ~bit(o)) | bit(to));
+      }
+  }
+  j->memo[pegs] = win ? 1 : 2;
+  return win;
+}
+
+/* The legal jumps from pegs, pegcheck's triples in order, a->c before c->a. */
+static size_t legal_from(const pc_board *pc, uint32_t pegs, peg_jump *out) {
+  size_t n = 0;
+  for (int t = 0; t < pc->num_triples; t++)
+    for (int d = 0; d < 2; d++) {
+      int f = pc->triples[t][d ? 2 : 0], o = pc->triples[t][1],
+          to = pc->triples[t][d ? 0 : 2];
+      if ((pegs & bit(f)) && (pegs & bit(o)) && !(pegs & bit(to)))
+        out[n++] = (peg_jump){f, o, to};
+    }
+  return n;
+}
+
+static uint32_t after_jump(uint32_t pegs, peg_jump x) {
+  return (pegs & ~bit(x.from) & ~bit(x.over)) | bit(x.to);
+}
+
+typedef struct hint_stats {
+  int positions, jumps, wins, losses;
+} hint_stats;
+
+/* peg_hints_find on position (libpeg's board, whose start is pegs)
+ * against the judge's search: the legal jumps in order, each one's
+ * verdict, each winning play replayed by pegcheck to the goal. */
+static void check_hints(const peg_board *position, judge *j, uint32_t pegs,
+                        const char *what, hint_stats *st) {
+  const pc_board *pc = j->pc;
+  for (int h = 1; h <= pc->holes; h++)
+    CHECK(peg_board_start(position, h) == ((pegs & bit(h)) != 0),
+          "%s: hole %d at the start of the position", what, h);
+  pc_board pos_pc = *pc; /* shares the triples: not freed */
+  pos_pc.free_start = 0;
+  for (int h = 1; h <= pc->holes; h++)
+    pos_pc.start[h] = (pegs & bit(h)) != 0;
+  peg_solver s = solver_open();
+  peg_hints h;
+  int rc = peg_hints_find(position, &s, &h);
+  CHECK(rc == 0, "%s: peg_hints_find gave %d (%s)", what, rc, peg_strerror(rc));
+  int pegs_now = __builtin_popcount(pegs);
+  size_t steps =
+      pegs_now > goal_pegs(pc) ? (size_t)(pegs_now - goal_pegs(pc)) : 0;
+  CHECK(h.steps == steps, "%s: %zu steps, expected %zu", what, h.steps, steps);
+  peg_jump legal[2 * MAX_TRIPLES];
+  size_t n = steps ? legal_from(pc, pegs, legal) : 0;
+  CHECK(h.count == n, "%s: %zu hints, but %zu legal jumps", what, h.count, n);
+  for (size_t i = 0; i < n; i++) {
+    CHECK(h.jumps[i].from == legal[i].from &&
+              h.jumps[i].over == legal[i].over && h.jumps[i].to == legal[i].to,
+          "%s: hint %zu is (%d,%d,%d), expected (%d,%d,%d)", what, i,
+          h.jumps[i].from, h.jumps[i].over, h.jumps[i].to, legal[i].from,
+          legal[i].over, legal[i].to);
+    int win = reaches(j, after_jump(pegs, legal[i]));
+    CHECK(h.wins[i] == win, "%s: (%d,%d,%d) wins %d, the search says %d", what,
+          legal[i].from, legal[i].over, legal[i].to, h.wins[i], win);
+    const peg_jump *play = h.plays + i * steps;
+    char why[200];
+    if (win) {
+      CHECK(play[0].from == legal[i].from && play[0].over == legal[i].over &&
+                play[0].to == legal[i].to,
+            "%s: the play for hint %zu begins with another jump", what, i);
+      CHECK(pc_judge(&pos_pc, play, steps, why, sizeof why),
+            "%s: the play for hint %zu is not a play for pegcheck: %s", what, i,
+            why);
+    } else {
+      for (size_t k = 0; k < steps; k++)
+        CHECK(!play[k].from && !play[k].over && !play[k].to,
+              "%s: the losing hint %zu has a play", what, i);
+    }
+    st->wins += win;
+    st->losses += !win;
+  }
+  st->positions++;
+  st->jumps += (int)n;
+  peg_hints_clear(&h);
+  assert_null(h.jumps);
+  solver_close(&s);
+}
+
+/* A game on b from its start: at each position the hints are checked,
+ * then a jump is made (strategy 0: any legal one; 1: a winning one when
+ * there is one), until no jump is left. */
+static void play_game(const peg_board *b, const pc_board *pc, int strategy,
+                      const char *what, hint_stats *st) {
+  judge j;
+  judge_open(&j, pc);
+  uint32_t pegs = 0;
+  for (int h = 1; h <= pc->holes; h++)
+    if (pc->start[h])
+      pegs |= bit(h);
+  peg_jump played[64];
+  size_t n = 0;
+  for (;;) {
+    peg_board *position = NULL;
+    int rc = n ? peg_board_after(b, played, n, &position)
+               : ((position = peg_board_copy(b)) ? 0 : PEG_ENOMEM);
+    CHECK(rc == 0, "%s: peg_board_after gave %d after %zu jumps", what, rc, n);
+    char name[96];
+    snprintf(name, sizeof name, "%s, after %zu jumps", what, n);
+    check_hints(position, &j, pegs, name, st);
+    peg_board_free(position);
+    peg_jump legal[2 * MAX_TRIPLES];
+    size_t count = legal_from(pc, pegs, legal);
+    if (count == 0)
+      break;
+    size_t pick = (size_t)below((int)count);
+    for (size_t i = 0; i < count && strategy == 1; i++)
+      if (reaches(&j, after_jump(pegs, legal[(pick + i) % count]))) {
+        pick = (pick + i) % count;
+        break;
+      }
+    played[n++] = legal[pick];
+    pegs = after_jump(pegs, legal[pick]);
+  }
+  free(j.memo);
+}
+
+static void test_hints_games(void **state) {
+  (void)state;
+  rng_state = 0x2545f4914f6cdd1dULL;
+  hint_stats st = {0, 0, 0, 0};
+  const int starts[] = {1, 5, 13};
+  for (int k = 0; k < 3; k++)
+    for (int strategy = 0; strategy < 2; strategy++) {
+      peg_board *b = named("triangle5", starts[k]);
+      pc_board pc;
+      pc_board_triangle(&pc, 5, starts[k]);
+      char what[64];
+      snprintf(what, sizeof what, "triangle5 from %d, game %d", starts[k],
+               strategy);
+      play_game(b, &pc, strategy, what, &st);
+      pc_board_free(&pc);
+      peg_board_free(b);
+    }
+  /* a given goal: one peg, in hole 13 */
+  for (int strategy = 0; strategy < 2; strategy++) {
+    peg_board *b = named("triangle5", 1);
+    const int goal[] = {13};
+    assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+    pc_board pc;
+    pc_board_triangle(&pc, 5, 1);
+    pc.goal_given = 1;
+    pc.goal[13] = 1;
+    char what[64];
+    snprintf(what, sizeof what, "triangle5 from 1 to 13, game %d", strategy);
+    play_game(b, &pc, strategy, what, &st);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+  print_message("hints: %d positions, %d jumps (%d winning, %d losing)\n",
+                st.positions, st.jumps, st.wins, st.losses);
+  assert_true(st.wins > 0 && st.losses > 0);
+}
+
+/* Hints at the start of random small puzzles (a given start). */
+static void test_hints_random(void **state) {
+  (void)state;
+  rng_state = 0x5851f42d4c957f2dULL;
+  hint_stats st = {0, 0, 0, 0};
+  for (int k = 0; k < 150; k++) {
+    spec sp;
+    random_spec(&sp, k % 2);
+    sp.free_start = 0;
+    peg_board *b = spec_board(&sp);
+    pc_board pc;
+    spec_pc(&sp, &pc);
+    judge j;
+    judge_open(&j, &pc);
+    uint32_t pegs = 0;
+    for (int h = 1; h <= pc.holes; h++)
+      if (pc.start[h])
+        pegs |= bit(h);
+    char what[64];
+    snprintf(what, sizeof what, "random board %d", k);
+    check_hints(b, &j, pegs, what, &st);
+    free(j.memo);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+  print_message("hints on random boards: %d positions, %d jumps (%d winning, "
+                "%d losing)\n",
+                st.positions, st.jumps, st.wins, st.losses);
+}
+
+static void test_hints_edges(void **state) {
+  (void)state;
+  peg_solver s = solver_open();
+  peg_hints h;
+  /* already at the goal: one peg left, or the given goal's pegs */
+  peg_board *b = named("triangle5", 1);
+  const int one[] = {5}, two[] = {1, 2};
+  assert_int_equal(peg_board_set_start(b, one, 1), 0);
+  assert_int_equal(peg_hints_find(b, &s, &h), 0);
+  CHECK(h.count == 0 && h.steps == 0, "at the goal: %zu hints, %zu steps",
+        h.count, h.steps);
+  peg_hints_clear(&h);
+  assert_int_equal(peg_board_set_start(b, two, 2), 0);
+  assert_int_equal(peg_board_set_goal(b, two, 2), 0);
+  assert_int_equal(peg_hints_find(b, &s, &h), 0);
+  CHECK(h.count == 0 && h.steps == 0, "at a given goal: %zu hints, %zu steps",
+        h.count, h.steps);
+  peg_hints_clear(&h);
+  peg_board_free(b);
+  /* stuck: pegs left, no jump (1, 12 and 15 share no triple's two holes) */
+  b = named("triangle5", 1);
+  const int stuck[] = {1, 12, 15};
+  assert_int_equal(peg_board_set_start(b, stuck, 3), 0);
+  assert_int_equal(peg_hints_find(b, &s, &h), 0);
+  CHECK(h.count == 0 && h.steps == 2, "stuck: %zu hints, %zu steps", h.count,
+        h.steps);
+  peg_hints_clear(&h);
+  /* refusals: a free start, NULL arguments, a failing solver */
+  assert_int_equal(peg_board_set_empty(b, 0), 0);
+  h.count = 99;
+  assert_int_equal(peg_hints_find(b, &s, &h), PEG_EINVAL);
+  assert_true(h.count == 0 && h.jumps == NULL);
+  assert_int_equal(peg_board_set_empty(b, 1), 0);
+  assert_int_equal(peg_hints_find(NULL, &s, &h), PEG_EINVAL);
+  assert_int_equal(peg_hints_find(b, NULL, &h), PEG_EINVAL);
+  assert_int_equal(peg_hints_find(b, &s, NULL), PEG_EINVAL);
+  peg_solver bad = s;
+  bad.solve = failing_solve;
+  assert_int_equal(peg_hints_find(b, &bad, &h), PEG_ESOLVER);
+  assert_true(h.count == 0 && h.jumps == NULL);
+  solver_close(&s);
+  s = solver_open();
+  s.solve = contrary_solve;
+  assert_int_equal(peg_hints_find(b, &s, &h), PEG_ESOLVER);
+  solver_close(&s);
+  peg_hints_clear(NULL);
+  peg_board_free(b);
+}
+
+/* ---- positions: peg_play_parse and peg_board_after ---- */
+
+static void assert_one_line(const char *what, const peg_error *err) {
+  const char *nul = memchr(err->message, '\0', sizeof err->message);
+  CHECK(nul && nul != err->message && !strchr(err->message, '\n'),
+        "%s: the message is not one line of text", what);
+}
+
+/* Parses text on b; returns the code, with the play in *jumps and *n. */
+static int parse(const peg_board *b, const char *text, peg_jump **jumps,
+                 size_t *n, peg_error *err) {
+  memset(err, 0, sizeof *err);
+  return peg_play_parse(b, text, strlen(text), jumps, n, err);
+}
+
+/* A text that must fail with code at line. */
+static void parse_fails(const peg_board *b, const char *text, int code,
+                        long line) {
+  peg_jump *jumps = (peg_jump *)&jumps;
+  size_t n = 77;
+  peg_error err;
+  int rc = parse(b, text, &jumps, &n, &err);
+  CHECK(rc == code && err.line == line,
+        "'%s': %d at line %ld (%s), expected %d at line %ld", text, rc,
+        err.line, err.message, code, line);
+  CHECK(jumps == NULL && n == 0, "'%s': a play is left after a failure", text);
+  assert_one_line(text, &err);
+}
+
+/* Whether libpeg's position after jumps[0..n-1] is where pegcheck's replay
+ * from pc's start ends. */
+static int position_agrees(const pc_board *pc, const peg_board *after,
+                           const peg_jump *jumps, size_t n) {
+  pc_board end = *pc; /* shares the triples: not freed */
+  end.goal_given = 1;
+  for (int h = 1; h <= pc->holes; h++) {
+    int v = peg_board_start(after, h);
+    if (v != 0 && v != 1)
+      return 0;
+    end.goal[h] = (unsigned char)v;
+  }
+  char why[200];
+  return pc_judge(&end, jumps, n, why, sizeof why);
+}
+
+static void test_play_parse(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 1);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 1);
+  peg_jump *jumps = NULL;
+  size_t n = 0;
+  peg_error err;
+  /* blank lines, CRLF, no newline at the end */
+  const char *good = "\r\nJump(4,2,1,1)\r\n\r\n \t\nJump(6,5,4,2)\r\n"
+                     "Jump(1,3,6,3)";
+  assert_int_equal(parse(b, good, &jumps, &n, &err), 0);
+  const peg_jump want[] = {{4, 2, 1}, {6, 5, 4}, {1, 3, 6}};
+  CHECK(n == 3 && !memcmp(jumps, want, sizeof want), "'%s': %zu jumps read",
+        good, n);
+  peg_board *after = NULL;
+  assert_int_equal(peg_board_after(b, jumps, n, &after), 0);
+  CHECK(position_agrees(&pc, after, jumps, n),
+        "the position after 3 jumps is not pegcheck's");
+  for (int h = 1; h <= 10; h++)
+    assert_int_equal(peg_board_goal(after, h), -1);
+  peg_board_free(after);
+  free(jumps);
+  /* nothing, or blank lines only */
+  assert_int_equal(parse(b, "", &jumps, &n, &err), 0);
+  assert_true(n == 0 && jumps == NULL);
+  assert_int_equal(parse(b, "\n\r\n  \n", &jumps, &n, &err), 0);
+  assert_true(n == 0 && jumps == NULL);
+  assert_int_equal(peg_play_parse(b, NULL, 0, &jumps, &n, NULL), 0);
+  assert_true(n == 0 && jumps == NULL);
+
+  /* errors at their lines */
+  parse_fails(b, "Jump(4,2,1,1)\n\nJmp(6,5,4,2)\n", PEG_EPARSE, 3);
+  parse_fails(b, "Jump(4,2,1,1)\r\n\r\nJump(6,5,4,2)x\r\n", PEG_EPARSE, 3);
+  parse_fails(b, "Jump(4,2,1,1)\nJump(6,5,4)\n", PEG_EPARSE, 2);
+  parse_fails(b, "Jump(4,2,1,1)\nPeg(6,2)\n", PEG_EPARSE, 2);
+  parse_fails(b, "Jump(4,2,1,0)\n", PEG_EPARSE, 1);
+  parse_fails(b, "Jump(4,2,1,1)\nJump(6,5,4,3)\n", PEG_EPARSE, 2);
+  parse_fails(b, "Jump(4,2,1,1)\n\nJump(6,5,4,1)\n", PEG_EPARSE, 3);
+  parse_fails(b, "Jump(-4,2,1,1)\n", PEG_EPARSE, 1);
+  /* not a jump of the board: no such triple, no such hole */
+  parse_fails(b, "\nJump(1,2,3,1)\n", PEG_EPLAY, 2);
+  parse_fails(b, "Jump(4,2,1,1)\nJump(11,7,4,2)\n", PEG_EPLAY, 2);
+  parse_fails(b, "Jump(0,2,1,1)\n", PEG_EPLAY, 1);
+  /* illegal there: no peg in 2 after the first jump, no peg to jump over,
+   * the target full */
+  parse_fails(b, "Jump(4,2,1,1)\r\n\r\n\r\nJump(2,4,7,2)\r\n", PEG_EPLAY, 4);
+  parse_fails(b, "Jump(4,2,1,1)\nJump(7,4,2,2)\n", PEG_EPLAY, 2);
+  parse_fails(b, "Jump(7,4,2,1)\n", PEG_EPLAY, 1);
+  /* numbers of too many digits (ten), which an int could not hold */
+  parse_fails(b, "Jump(4,2,1,1)\nJump(4294967302,5,4,2)\n", PEG_EPARSE, 2);
+  parse_fails(b, "Jump(0000000004,2,1,1)\n", PEG_EPARSE, 1);
+  parse_fails(b, "Jump(4,2,1,10000000001)\n", PEG_EPARSE, 1);
+  parse_fails(b, "Jump(4,2,99999999999999999999,1)\n", PEG_EPARSE, 1);
+
+  /* refusals */
+  assert_int_equal(peg_play_parse(NULL, "", 0, &jumps, &n, &err), PEG_EINVAL);
+  assert_int_equal(peg_play_parse(b, "", 0, NULL, &n, &err), PEG_EINVAL);
+  assert_int_equal(peg_play_parse(b, "", 0, &jumps, NULL, &err), PEG_EINVAL);
+  assert_int_equal(peg_play_parse(b, NULL, 3, &jumps, &n, &err), PEG_EINVAL);
+  pc_board_free(&pc);
+  peg_board_free(b);
+}
+
+static void test_board_after(void **state) {
+  (void)state;
+  /* a free start: the first jump names the empty hole */
+  peg_board *b = named("triangle4", 0);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 0);
+  peg_board *after = (peg_board *)&after;
+  assert_int_equal(peg_board_after(b, NULL, 0, &after), PEG_EINVAL);
+  assert_null(after);
+  peg_jump *jumps = NULL;
+  size_t n = 0;
+  peg_error err;
+  assert_int_equal(parse(b, "Jump(7,4,2,1)\nJump(9,8,7,2)\n", &jumps, &n, &err),
+                   0);
+  for (size_t k = 1; k <= n; k++) {
+    assert_int_equal(peg_board_after(b, jumps, k, &after), 0);
+    CHECK(position_agrees(&pc, after, jumps, k),
+          "free start, %zu jumps: the position is not pegcheck's", k);
+    CHECK(peg_board_start_pegs(after) == 9 - (int)k,
+          "free start, %zu jumps: %d pegs", k, peg_board_start_pegs(after));
+    peg_board_free(after);
+  }
+  free(jumps);
+  pc_board_free(&pc);
+  peg_board_free(b);
+
+  /* a given start and goal: no jump is the start itself; the goal stays */
+  b = named("triangle4", 1);
+  const int goal[] = {7};
+  assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+  pc_board_triangle(&pc, 4, 1);
+  assert_int_equal(peg_board_after(b, NULL, 0, &after), 0);
+  CHECK(position_agrees(&pc, after, NULL, 0), "no jump: not the start");
+  for (int h = 1; h <= 10; h++)
+    assert_int_equal(peg_board_goal(after, h), h == 7);
+  peg_board_free(after);
+  /* a random game, compared at every step */
+  rng_state = 0x853c49e6748fea9bULL;
+  peg_jump played[8];
+  uint32_t pegs = 0x3feu; /* holes 2..10 */
+  for (size_t k = 0;; k++) {
+    assert_int_equal(peg_board_after(b, played, k, &after), 0);
+    CHECK(position_agrees(&pc, after, played, k),
+          "a random game, %zu jumps: the position is not pegcheck's", k);
+    peg_board_free(after);
+    peg_jump legal[2 * MAX_TRIPLES];
+    size_t count = legal_from(&pc, pegs, legal);
+    if (count == 0)
+      break;
+    played[k] = legal[below((int)count)];
+    pegs = after_jump(pegs, played[k]);
+  }
+  /* an illegal jump, and refusals */
+  const peg_jump bad[] = {{4, 2, 1}, {7, 4, 2}};
+  after = (peg_board *)&after;
+  assert_int_equal(peg_board_after(b, bad, 2, &after), PEG_EPLAY);
+  assert_null(after);
+  const peg_jump no_triple[] = {{1, 2, 3}};
+  assert_int_equal(peg_board_after(b, no_triple, 1, &after), PEG_EPLAY);
+  assert_int_equal(peg_board_after(b, bad, 1, NULL), PEG_EINVAL);
+  assert_int_equal(peg_board_after(NULL, bad, 1, &after), PEG_EINVAL);
+  assert_int_equal(peg_board_after(b, NULL, 1, &after), PEG_EINVAL);
+  pc_board_free(&pc);
+  peg_board_free(b);
+}
+
+/* ---- peg_explain: sound refutations ---- */
+
+typedef struct explain_stats {
+  int cases, impossible, explained;
+} explain_stats;
+
+/* Checks that the named set in a given-goal explanation ("... in holes 1
+ * 4 6 by ...") is a class of pegcheck's board (every triple meets it in
+ * none or two holes) whose parity differs between start and goal. */
+static void check_named_class(const pc_board *pc, const char *why,
+                              const char *what) {
+  const char *p = strstr(why, "holes ");
+  CHECK(p != NULL, "%s: no holes named in '%s'", what, why);
+  unsigned char in[65] = {0};
+  p += 6;
+  while (*p >= '0' && *p <= '9') {
+    int h = (int)strtol(p, (char **)&p, 10);
+    CHECK(h >= 1 && h <= pc->holes, "%s: hole %d in '%s'", what, h, why);
+    in[h] = 1;
+    while (*p == ' ')
+      p++;
+  }
+  for (int t = 0; t < pc->num_triples; t++) {
+    int meets =
+        in[pc->triples[t][0]] + in[pc->triples[t][1]] + in[pc->triples[t][2]];
+    CHECK(meets == 0 || meets == 2, "%s: a triple meets %d holes of '%s'", what,
+          meets, why);
+  }
+  int start = 0, goal = 0;
+  for (int h = 1; h <= pc->holes; h++) {
+    start += in[h] && pc->start[h];
+    goal += in[h] && pc->goal[h];
+  }
+  CHECK(start % 2 != goal % 2, "%s: the same parity at start and goal in '%s'",
+        what, why);
+}
+
+static void explain_case(const peg_board *b, const pc_board *pc,
+                         const char *what, explain_stats *st) {
+  char *why = (char *)&why;
+  int rc = peg_explain(b, &why);
+  CHECK(rc == 0 || rc == 1, "%s: peg_explain gave %d", what, rc);
+  uint64_t plays = pc_count_plays(pc);
+  st->cases++;
+  st->impossible += plays == 0;
+  if (rc == 1) {
+    st->explained++;
+    CHECK(plays == 0, "%s: explained, yet pegcheck counts %llu plays (%s)",
+          what, (unsigned long long)plays, why);
+    CHECK(why && *why && !strchr(why, '\n'), "%s: not a one-line message",
+          what);
+    if (pc->goal_given)
+      check_named_class(pc, why, what);
+  } else {
+    CHECK(why == NULL, "%s: 0 with a message", what);
+  }
+  free(why);
+}
+
+static void test_explain_triangles(void **state) {
+  (void)state;
+  explain_stats st = {0, 0, 0};
+  for (int rows = 4; rows <= 5; rows++) {
+    char name[16];
+    snprintf(name, sizeof name, "triangle%d", rows);
+    int holes = tri(rows, rows);
+    for (int empty = 1; empty <= holes; empty++)
+      for (int goal = 0; goal <= holes; goal++) {
+        peg_board *b = named(name, empty);
+        pc_board pc;
+        pc_board_triangle(&pc, rows, empty);
+        if (goal) {
+          assert_int_equal(peg_board_set_goal(b, &goal, 1), 0);
+          pc.goal_given = 1;
+          pc.goal[goal] = 1;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "%s from %d to %d", name, empty, goal);
+        explain_case(b, &pc, what, &st);
+        pc_board_free(&pc);
+        peg_board_free(b);
+      }
+  }
+  print_message("explain on the triangles: %d puzzles, %d impossible, %d of "
+                "them explained\n",
+                st.cases, st.impossible, st.explained);
+}
+
+static void test_explain_random(void **state) {
+  (void)state;
+  rng_state = 0xda942042e4dd58b5ULL;
+  explain_stats st = {0, 0, 0};
+  for (int k = 0; k < 400; k++) {
+    spec sp;
+    random_spec(&sp, k % 2);
+    sp.free_start = 0;
+    if (k % 4 != 3 && !sp.goal_given) {
+      /* mostly a random given goal (one peg, or a few) */
+      int n = 1 + below(3), most = pegs_in(sp.start, sp.holes);
+      for (int i = 0; i < n && i < most; i++)
+        sp.goal[1 + below(sp.holes)] = 1;
+      sp.goal_given = 1;
+    }
+    peg_board *b = spec_board(&sp);
+    pc_board pc;
+    spec_pc(&sp, &pc);
+    char what[64];
+    snprintf(what, sizeof what, "random board %d", k);
+    explain_case(b, &pc, what, &st);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+  print_message("explain on random boards: %d puzzles, %d impossible, %d of "
+                "them explained\n",
+                st.cases, st.impossible, st.explained);
+}
+
+static void test_explain_classics(void **state) {
+  (void)state;
+  char *why = NULL;
+  /* de Bruijn: the French board from its centre leaves no lone peg */
+  peg_board *b = named("french", -1);
+  assert_int_equal(peg_explain(b, &why), 1);
+  CHECK(why && *why && !strchr(why, '\n'), "french: not a one-line message");
+  print_message("french: %s\n", why);
+  free(why);
+  peg_board_free(b);
+  /* the English board from the centre to the centre has plays */
+  b = named("english", -1);
+  const int centre[] = {17};
+  assert_int_equal(peg_board_set_goal(b, centre, 1), 0);
+  why = (char *)&why;
+  assert_int_equal(peg_explain(b, &why), 0);
+  assert_null(why);
+  /* the French board to its centre is ruled out with a named class */
+  peg_board_free(b);
+  b = named("french", -1);
+  const int french_centre[] = {19};
+  assert_int_equal(peg_board_set_goal(b, french_centre, 1), 0);
+  assert_int_equal(peg_explain(b, &why), 1);
+  free(why);
+  /* no position to judge: a free start, whatever the goal */
+  assert_int_equal(peg_board_set_empty(b, 0), 0);
+  why = (char *)&why;
+  assert_int_equal(peg_explain(b, &why), 0);
+  assert_null(why);
+  for (int goal = 0; goal <= 15; goal++) {
+    peg_board *t = named("triangle5", 0);
+    if (goal)
+      assert_int_equal(peg_board_set_goal(t, &goal, 1), 0);
+    why = (char *)&why;
+    CHECK(peg_explain(t, &why) == 0 && why == NULL,
+          "triangle5, a free start, goal %d: explained", goal);
+    peg_board_free(t);
+  }
+  /* a board that fails its check, NULL */
+  const int many[] = {1, 2, 3};
+  assert_int_equal(peg_board_set_start(b, many, 2), 0);
+  assert_int_equal(peg_board_set_goal(b, many, 3), 0);
+  assert_int_equal(peg_explain(b, &why), 0);
+  assert_null(why);
+  assert_int_equal(peg_explain(NULL, &why), PEG_EINVAL);
+  assert_int_equal(peg_explain(b, NULL), PEG_EINVAL);
+  peg_board_free(b);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_enumerate_triangle4),
+      cmocka_unit_test(test_enumerate_triangle5),
+      cmocka_unit_test(test_enumerate_random),
+      cmocka_unit_test(test_enumerate_stops),
+      cmocka_unit_test(test_hints_games),
+      cmocka_unit_test(test_hints_random),
+      cmocka_unit_test(test_hints_edges),
+      cmocka_unit_test(test_play_parse),
+      cmocka_unit_test(test_board_after),
+      cmocka_unit_test(test_explain_triangles),
+      cmocka_unit_test(test_explain_random),
+      cmocka_unit_test(test_explain_classics),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

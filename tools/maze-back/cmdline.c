@@ -1,0 +1,35 @@
+/* cmdline.c - maze-back's options, its --help and its --version. */
+#include "cmdline.h"
+
+#include <maze.h>
+
+typedef maze_back_options opts;
+
+static const cli_option rows[] = {
+    {'t', "times", NULL, CLI_FLAG(opts, times),
+     "write the node at every time 0 to K instead, stays included (START "
+     "START C F: the player stayed at START for one step)",
+     NULL, NULL},
+    CLI_OUTPUT_ROW(opts, files),
+    {0}};
+
+static const char usage[] =
+    "Usage: maze-back [OPTIONS] [INPUT [OUTPUT]]\n"
+    "Read dpll's answer to maze-front's clauses (the valuation, the line\n"
+    "'0', and maze-front's key) from INPUT (default standard input, or\n"
+    "'-') and write the path to OUTPUT (default standard output): one line\n"
+    "of the nodes passed, from START, separated by blanks (a stay is not\n"
+    "repeated), or the line NO SOLUTION.  The path is replayed on the maze\n"
+    "before it is written.  Of several models (dpll --all or --solutions)\n"
+    "each distinct path is written once, numbered: 'Solution 1: START C F'.\n"
+    "\n"
+    "  maze-front maze.txt | dpll | maze-back\n";
+
+static const char epilogue[] =
+    "Exit status: 0 when the path or NO SOLUTION was written; 1 on an\n"
+    "error: input that is not dpll's answer with a maze-front key, or a\n"
+    "valuation that is not a legal path collecting the treasures (one\n"
+    "line on standard error, nothing written).\n";
+
+const cli_spec maze_back_cli = {rows, offsetof(opts, files), usage, epilogue,
+                                "maze-back " MAZE_VERSION "\n"};

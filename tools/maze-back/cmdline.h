@@ -1,0 +1,16 @@
+/* cmdline.h - maze-back's command line: what its options hold, and the
+ * table (cmdline.c) that the parser, --help and
+ * tests/test_tool_options.c read. */
+#ifndef DPLL_TOOLS_MAZE_BACK_CMDLINE_H_INCLUDED
+#define DPLL_TOOLS_MAZE_BACK_CMDLINE_H_INCLUDED
+
+#include "options.h"
+
+typedef struct maze_back_options {
+  cli_files files;
+  int times;
+} maze_back_options;
+
+extern const cli_spec maze_back_cli;
+
+#endif

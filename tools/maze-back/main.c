@@ -1,0 +1,79 @@
+/* maze-back - a SAT solver's answer to maze-front's clauses in; the path
+ * that collects the treasures out, checked by replaying it. */
+#include <maze.h>
+
+#include "cli.h"
+#include "cmdline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_tool = "maze-back";
+
+/* nodes[0..n-1] by name, separated by single blanks, and a newline. */
+static void write_nodes(FILE *out, const maze_puzzle *p, const int *nodes,
+                        size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    fputs(i ? " " : "", out);
+    fputs(maze_node_name(p, nodes[i]), out);
+  }
+  fputs("\n", out);
+}
+
+/* The path (or the node at every time), or NO SOLUTION; a list of models
+ * as numbered solutions. */
+static void write_solutions(FILE *out, const maze_result *r, int times) {
+  if (!r->solved) {
+    fputs("NO SOLUTION\n", out);
+    return;
+  }
+  const maze_puzzle *p = maze_encoding_puzzle(r->encoding);
+  for (size_t k = 0; k < r->num_solutions; k++) {
+    if (r->list)
+      fprintf(out, "Solution %zu: ", k + 1);
+    if (times)
+      write_nodes(out, p, r->times + k * r->num_times, r->num_times);
+    else
+      write_nodes(out, p, r->paths + r->path_start[k],
+                  r->path_start[k + 1] - r->path_start[k]);
+    if (!r->list)
+      break; /* one model: one path */
+  }
+}
+
+int main(int argc, char **argv) {
+  maze_back_options o = {0};
+  if (cli_parse(&maze_back_cli, argc, argv, &o) || cli_files_done(&o.files))
+    return 1;
+  const char *name = cli_name(o.files.input, false);
+  char *text;
+  size_t size;
+  int err = cli_read_all(o.files.input, &text, &size);
+  if (err)
+    return cli_error("%s: cannot read: %s", name, strerror(err));
+  maze_result r;
+  maze_error why;
+  int rc = maze_result_read(text, size, &r, &why);
+  free(text);
+  if (rc == MAZE_EPLAY)
+    return cli_error("%s: the valuation is not a solution: %s", name,
+                     why.message);
+  if (rc == MAZE_ENOMEM)
+    return cli_error("out of memory");
+  if (rc) {
+    fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
+            why.message);
+    return 1;
+  }
+  FILE *out = cli_open_output(o.files.output);
+  if (!out) {
+    maze_result_clear(&r);
+    return cli_error("%s: cannot open for writing: %s",
+                     cli_name(o.files.output, true), strerror(errno));
+  }
+  write_solutions(out, &r, o.times);
+  maze_result_clear(&r);
+  return cli_close_output(out, o.files.output, 0);
+}

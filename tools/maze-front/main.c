@@ -1,0 +1,90 @@
+/* maze-front - a maze and a treasure hunt in; clauses for a SAT solver out,
+ * with the key that maze-back needs to read the solver's answer. */
+#include <maze.h>
+
+#include "cli.h"
+#include "cmdline.h"
+#include "emit.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_tool = "maze-front";
+
+/* The maze file, read and parsed; errors reported. */
+static int load_puzzle(const maze_front_options *o, maze_puzzle **out) {
+  const char *name = cli_name(o->files.input, false);
+  char *text;
+  size_t size;
+  int err = cli_read_all(o->files.input, &text, &size);
+  if (err)
+    return cli_error("%s: cannot read: %s", name, strerror(err));
+  maze_error why;
+  int rc = maze_puzzle_parse(text, size, out, &why);
+  free(text);
+  if (rc == MAZE_ENOMEM)
+    return cli_error("out of memory");
+  if (rc) {
+    fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
+            why.message);
+    return 1;
+  }
+  return 0;
+}
+
+/* maze_encoding_emit in emit_problem's shape. */
+static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
+                         void *ctx) {
+  return maze_encoding_emit(e, fn, ctx);
+}
+
+/* Writes the clauses and the key; returns 0, or 1 after reporting an
+ * error other than a failed write, which *write_error receives. */
+static int write_clauses(const maze_puzzle *p, const maze_front_options *o,
+                         FILE *out, int *write_error) {
+  int rc;
+  maze_encoding *e = maze_encoding_new(p, &rc);
+  if (e && o->no_prune)
+    rc = maze_encoding_set_option(e, "prune", 0);
+  if (!e || rc) {
+    maze_encoding_free(e);
+    return cli_error("%s", maze_strerror(rc));
+  }
+  char *key = maze_key_text(e, NULL);
+  emit_writer w = {out, o->dimacs, 0};
+  rc = key ? emit_problem(&w, key, maze_encoding_atoms(e),
+                          maze_encoding_clauses(e), emit_encoding, e)
+           : MAZE_ENOMEM;
+  free(key);
+  maze_encoding_free(e);
+  *write_error = w.error;
+  if (rc && !w.error)
+    return cli_error("%s", maze_strerror(rc));
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  maze_front_options o = {0};
+  if (cli_parse(&maze_front_cli, argc, argv, &o) || cli_files_done(&o.files))
+    return 1;
+  maze_puzzle *p = NULL;
+  if (load_puzzle(&o, &p))
+    return 1;
+  FILE *out = cli_open_output(o.files.output);
+  if (!out) {
+    maze_puzzle_free(p);
+    return cli_error("%s: cannot open for writing: %s",
+                     cli_name(o.files.output, true), strerror(errno));
+  }
+  int write_error = 0;
+  int rc = write_clauses(p, &o, out, &write_error);
+  maze_puzzle_free(p);
+  /* A failure above has been reported; close without a second message. */
+  if (rc) {
+    cli_discard_output(out, o.files.output);
+    return 1;
+  }
+  return cli_close_output(out, o.files.output, write_error);
+}
