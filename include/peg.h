@@ -261,9 +261,10 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  *                     order of jumps touching different holes, allow only
  *                     some (at least one of each such family): fewer
  *                     models, the same puzzles solvable.
- *   position_classes  1 (default): with one peg anywhere as the goal and a
- *                     given start, rule out the final holes that a colour
- *                     parity argument shows unreachable.
+ *   position_classes  1 (default): rule out what the position classes
+ *                     (parities that no jump changes, found from the
+ *                     triples; see peg_explain) show unreachable: last
+ *                     holes, empty holes of a free start, or the goal.
  *   at_most_one       how "at most one jump per time step" is written
  *                     (a row of PEG_AMO_ENCODINGS below),
  *                     for the J jumps of a step:

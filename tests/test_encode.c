@@ -1683,23 +1683,71 @@ static void test_classes_known(void **state) {
   b = named("triangle4", 1);
   final_units(b, 1, &u);
   CHECK(u.count == 10, "triangle4 from 1: %d holes excluded", u.count);
-  /* a given goal has its own units (axiom 6'): the classes add none */
+  /* a given goal: at most the empty clause, when the classes refute it;
+   * pegcheck then finds no play */
   int goal = 4;
   units exact;
   assert_int_equal(peg_board_set_goal(b, &goal, 1), 0);
-  CHECK(final_units(b, 1, &u) == final_units(b, 0, &exact) &&
-            u.count == exact.count,
-        "a given goal: %d units with classes, %d without", u.count,
-        exact.count);
+  int extra = final_units(b, 1, &u) - final_units(b, 0, &exact);
+  CHECK(u.count == exact.count && (extra == 0 || extra == 1),
+        "a given goal: %d units with classes, %d without, %d more clauses",
+        u.count, exact.count, extra);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 1);
+  pc.goal_given = 1;
+  memset(pc.goal, 0, sizeof pc.goal);
+  pc.goal[4] = 1;
+  CHECK(extra == 0 || pc_count_plays(&pc) == 0,
+        "a given goal refuted, but pegcheck finds plays");
+  pc_board_free(&pc);
   peg_board_free(b);
+  /* a free start: clauses over pairs of start and end holes, no units */
   b = named("triangle4", 0);
   final_units(b, 1, &u);
   CHECK(u.count == 0, "a free start: %d units", u.count);
   peg_board_free(b);
-  /* a board without positions: nothing to colour */
-  b = parse_board("6 1\n1 2 3\n4 5 6\n1 4 6\n");
+  /* a board without positions: the classes come from the triples; the
+   * holes they exclude are unreachable (pegcheck) */
+  static const char six[] = "6 1\n1 2 3\n4 5 6\n1 4 6\n";
+  b = parse_board(six);
   final_units(b, 1, &u);
-  CHECK(u.count == 0, "a board without positions: %d units", u.count);
+  char why[200];
+  CHECK(pc_board_read(six, sizeof six - 1, &pc, why, sizeof why), "%s", why);
+  pc.goal_given = 1;
+  for (int h = 1; h <= 6; h++) {
+    memset(pc.goal, 0, sizeof pc.goal);
+    pc.goal[h] = 1;
+    CHECK(!u.excluded[h] || pc_count_plays(&pc) == 0,
+          "a board without positions: hole %d excluded, but pegcheck finds "
+          "plays",
+          h);
+  }
+  pc_board_free(&pc);
+  peg_board_free(b);
+  /* The English cross with its holes renumbered (h -> 13 h mod 34) and no
+   * layout excludes the same holes, renumbered: the classes follow from
+   * the triples alone. */
+  b = named("english", -1);
+  units plain;
+  final_units(b, 1, &plain);
+  peg_board *r = peg_board_new(33);
+  assert_non_null(r);
+  for (size_t t = 0; t < peg_board_num_triples(b); t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, t, abc), 0);
+    assert_int_equal(peg_board_add_triple(r, 13 * abc[0] % 34, 13 * abc[1] % 34,
+                                          13 * abc[2] % 34),
+                     0);
+  }
+  assert_int_equal(peg_board_set_empty(r, 13 * 17 % 34), 0);
+  final_units(r, 1, &u);
+  for (int h = 1; h <= 33; h++)
+    CHECK(u.excluded[13 * h % 34] == plain.excluded[h],
+          "renumbered english: hole %d (was %d) %d, not %d", 13 * h % 34, h,
+          u.excluded[13 * h % 34], plain.excluded[h]);
+  CHECK(u.count == 28, "renumbered english: %d holes excluded, not 28",
+        u.count);
+  peg_board_free(r);
   peg_board_free(b);
 }
 

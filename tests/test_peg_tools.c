@@ -578,12 +578,20 @@ static bool check_front(const char *name, const buffer *out,
     ok = false;
   }
   /* Position classes add a unit -Peg(H,T+1) for each hole they exclude
-   * (all of them when the puzzle has no solution for that reason). */
-  int64_t classes = (int64_t)f->clauses.count - c.clauses;
-  if (ok && (classes < 0 || classes > (f->position_classes ? c.n : 0))) {
+   * (all of them when the puzzle has no solution for that reason), with a
+   * given goal at most the empty clause (two lines "1", "-1" in the DP
+   * format), and with a free start a clause per pair of start and end
+   * holes they rule out. */
+  int64_t classes = (int64_t)f->clauses.count - c.clauses,
+          most = !f->position_classes ? 0
+                 : kb.free_start      ? c.n * c.n
+                                      : c.n + 1;
+  if (ok && (classes < 0 || classes > most)) {
     failure(name, "%zu clauses, expected %" PRId64 "%s (N=%ld J=%ld T=%ld)",
             f->clauses.count, c.clauses,
-            f->position_classes ? " and at most N more" : "", c.n, c.j, c.t);
+            f->position_classes ? " and at most N (N^2 for a free start) more"
+                                : "",
+            c.n, c.j, c.t);
     ok = false;
   }
   if (ok && f->max_var > f->atoms) {

@@ -101,6 +101,7 @@ static int classes_build(const peg_board *b, classes *c) {
   if (!c->rows || !c->pivot || !c->null || !v) {
     free(v);
     classes_free(c);
+    memset(c, 0, sizeof *c);
     return PEG_ENOMEM;
   }
   for (size_t t = 0; t < b->num_triples && c->rank < n; t++) {
@@ -217,4 +218,130 @@ int peg_explain(const peg_board *b, char **why) {
     rc = explain(b, &c, why);
   classes_free(&c);
   return rc;
+}
+
+/* ---- Clauses for the encoding (option position_classes) -------------------
+ *
+ * What the classes rule out, as clauses over the first and last time step
+ * (T the steps; s the start, g the goal; p(x, v) the parity of x . v):
+ *   a given start, one peg anywhere: -Peg(H,T+1) for every hole H that
+ *     some class x tells apart from the start (x[H] != p(x, s));
+ *   a given start and goal: the empty clause when a class tells them
+ *     apart (peg_explain's case);
+ *   a free start (every hole but E), one peg anywhere: Peg(E,1) |
+ *     -Peg(H,T+1) for every pair E, H that a class tells apart;
+ *   a free start and a given goal: Peg(E,1) for every E whose start a
+ *     class tells apart from the goal.
+ * Each class's parities over all holes form a hole's signature: a bit
+ * per null-space vector, so that "some class tells them apart" is "the
+ * signatures differ". */
+
+/* Free starts are paired only on boards up to this size (N^2 clauses). */
+#define CLASSES_MAX_PAIRS 128
+
+typedef struct signatures {
+  size_t words; /* per signature */
+  word *of;     /* [holes + 1]: hole h's bits at of[h * words] */
+  word *start;  /* the start's (given start), or all holes' parities */
+  word *goal;   /* the goal's, if given */
+} signatures;
+
+/* The parities of vector v (bits of holes) under every class. */
+static void parities_of(const classes *c, const word *v, word *out,
+                        size_t words) {
+  memset(out, 0, words * sizeof *out);
+  for (size_t k = 0; k < c->nullity; k++)
+    if (odd_overlap(&c->null[k * c->words], v, c->words))
+      out[k / 64] |= (word)1 << (k % 64);
+}
+
+static int signatures_build(const peg_board *b, const classes *c,
+                            signatures *sg) {
+  sg->words = c->nullity / 64 + 1;
+  size_t n = (size_t)b->holes + 1;
+  sg->of = calloc(n * sg->words, sizeof *sg->of);
+  sg->start = calloc(sg->words, sizeof *sg->start);
+  sg->goal = calloc(sg->words, sizeof *sg->goal);
+  word *v = calloc(c->words, sizeof *v), *w = calloc(c->words, sizeof *w);
+  int rc = sg->of && sg->start && sg->goal && v && w ? 0 : PEG_ENOMEM;
+  for (int h = 1; h <= b->holes && !rc; h++) {
+    memset(v, 0, c->words * sizeof *v);
+    flip(v, h - 1);
+    parities_of(c, v, &sg->of[(size_t)h * sg->words], sg->words);
+    if (b->free_start || b->start[h])
+      flip(w, h - 1);
+  }
+  if (!rc)
+    parities_of(c, w, sg->start, sg->words);
+  for (int h = 1; h <= b->holes && !rc; h++)
+    if ((w[(h - 1) / 64] >> ((h - 1) % 64) & 1) != (b->goal[h] != 0))
+      flip(w, h - 1); /* w becomes the goal */
+  if (!rc && b->goal_given)
+    parities_of(c, w, sg->goal, sg->words);
+  free(v);
+  free(w);
+  return rc;
+}
+
+/* Whether a ^ b differs from want (a, b or want may be NULL for zero). */
+static bool differ(const word *a, const word *b, const word *want,
+                   size_t words) {
+  for (size_t i = 0; i < words; i++)
+    if (((a ? a[i] : 0) ^ (b ? b[i] : 0)) != (want ? want[i] : 0))
+      return true;
+  return false;
+}
+
+/* Emits (fn not NULL) or counts the clauses; *rc gets fn's first
+ * non-zero return. */
+static int64_t class_clauses(const peg_encoding *e, const signatures *sg,
+                             peg_clause_fn fn, void *ctx, int *rc) {
+  const peg_board *b = e->board;
+  int last = e->steps + 1;
+  size_t w = sg->words;
+  int64_t count = 0;
+  const word *g = b->goal_given ? sg->goal : NULL;
+  for (int s = b->free_start ? 1 : 0;
+       s <= (b->free_start ? b->holes : 0) && !*rc; s++) {
+    /* The start's parities: given, or all holes' but s's. */
+    const word *empty = s ? &sg->of[(size_t)s * w] : NULL;
+    if (b->goal_given) {
+      if (!differ(sg->start, empty, g, w))
+        continue;
+      int lit = s ? peg__peg_atom(e, s, 1) : 0;
+      count++;
+      *rc = fn ? fn(ctx, &lit, s ? 1 : 0) : 0;
+      continue;
+    }
+    for (int h = 1; h <= b->holes && !*rc; h++) {
+      if (!differ(sg->start, empty, &sg->of[(size_t)h * w], w))
+        continue;
+      int lits[2] = {-peg__peg_atom(e, h, last),
+                     s ? peg__peg_atom(e, s, 1) : 0};
+      count++;
+      *rc = fn ? fn(ctx, lits, s ? 2 : 1) : 0;
+    }
+  }
+  return count;
+}
+
+int64_t peg__class_clauses(const peg_encoding *e, peg_clause_fn fn, void *ctx,
+                           int *rc) {
+  const peg_board *b = e->board;
+  *rc = 0;
+  if (!e->position_classes || b->holes > CLASSES_MAX_HOLES ||
+      (b->free_start && b->holes > CLASSES_MAX_PAIRS))
+    return 0;
+  classes c;
+  signatures sg = {0};
+  int64_t count = classes_build(b, &c);
+  if (!count)
+    count = signatures_build(b, &c, &sg);
+  if (!count)
+    count = class_clauses(e, &sg, fn, ctx, rc);
+  classes_free(&c);
+  free(sg.of);
+  free(sg.start);
+  free(sg.goal);
+  return count;
 }

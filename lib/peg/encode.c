@@ -122,13 +122,16 @@ int64_t peg_encoding_clauses(const peg_encoding *e) {
     order = independent * (t - 1);
   }
   int64_t amo = peg__amo_clauses(&e->amo);
+  int stopped;
+  int64_t classes = peg__class_clauses(e, NULL, NULL, &stopped);
+  if (classes < 0)
+    return classes;
   return 6 * j * t   /* preconditions and effects */
          + 2 * n * t /* frame axioms */
          + amo * t   /* at most one jump per step */
          + (e->at_least_one ? t : 0) +
          (e->board->free_start ? 1 + peg__pairs(n) : n) +
-         (e->board->goal_given ? n : 1 + peg__pairs(n)) + order +
-         peg__excluded_holes(e);
+         (e->board->goal_given ? n : 1 + peg__pairs(n)) + order + classes;
 }
 
 /* ---- Atom numbers -----------------------------------------------------------
@@ -363,8 +366,11 @@ int peg_encoding_emit(const peg_encoding *e, peg_clause_fn fn, void *ctx) {
       start_and_end(e, &m);
     if (!m.rc)
       m.rc = peg__emit_order(e, fn, ctx);
-    if (!m.rc)
-      m.rc = peg__emit_classes(e, fn, ctx);
+    if (!m.rc) {
+      int64_t n = peg__class_clauses(e, fn, ctx, &m.rc);
+      if (n < 0 && !m.rc)
+        m.rc = (int)n;
+    }
     rc = m.rc;
   }
   free_index(&h);

@@ -205,9 +205,16 @@ typedef struct peg__hole_index {
 int peg__hole_index_build(const peg_encoding *e, peg__hole_index *h);
 void peg__hole_index_free(peg__hole_index *h);
 int64_t peg__independent_pairs(const peg_encoding *e); /* -1: no memory */
-int peg__excluded_holes(const peg_encoding *e);
 int peg__emit_order(const peg_encoding *e, peg_clause_fn fn, void *ctx);
-int peg__emit_classes(const peg_encoding *e, peg_clause_fn fn, void *ctx);
+
+/* ---- classes.c -------------------------------------------------------------
+ */
+
+/* The clauses of the option position_classes: passed to fn (or only
+ * counted if fn is NULL).  Returns their number, or PEG_ENOMEM; *rc gets
+ * fn's first non-zero return, which stops the calls. */
+int64_t peg__class_clauses(const peg_encoding *e, peg_clause_fn fn, void *ctx,
+                           int *rc);
 
 /* ---- key.c ----------------------------------------------------------------
  */

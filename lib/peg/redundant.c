@@ -9,13 +9,8 @@
  *   jump at time I and comes before it in the board's jump order: the
  *   smallest of the plays in that order (compared time by time) always
  *   qualifies, since swapping such a pair would make it smaller.
- * position_classes: colour the holes with three colours, from their row and
- *   column, so that every triple has one hole of each colour.  A jump
- *   empties two holes of two colours and fills one of the third, so every
- *   colour's peg count changes by one and the parity of the difference of
- *   any two counts never changes.  A final hole whose counts have other
- *   parities than the start's cannot hold the last peg.  Used when the goal
- *   is one peg anywhere and the start is given. */
+ * position_classes: the parities that no jump changes (classes.c) rule
+ *   out final holes, starts, or the whole puzzle. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -107,90 +102,5 @@ int peg__emit_order(const peg_encoding *e, peg_clause_fn fn, void *ctx) {
   }
   peg__hole_index_free(&h);
   free(stamp);
-  return rc;
-}
-
-/* ---- Position classes ------------------------------------------------------
- */
-
-/* The colourings tried: (a * row + b * column) mod 3, one (a, b) per line
- * through the origin of Z3 x Z3. */
-static const int colourings[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, 2}};
-
-static int colour(const peg_board *b, int k, int hole) {
-  return (colourings[k][0] * b->row[hole] + colourings[k][1] * b->col[hole]) %
-         3;
-}
-
-/* Whether colouring k gives every triple three different colours (and
- * every hole a position). */
-static bool colouring_works(const peg_board *b, int k) {
-  for (int hole = 1; hole <= b->holes; hole++)
-    if (b->row[hole] <= 0 || b->col[hole] <= 0)
-      return false;
-  for (size_t t = 0; t < b->num_triples; t++) {
-    int c0 = colour(b, k, b->triples[t][0]),
-        c1 = colour(b, k, b->triples[t][1]),
-        c2 = colour(b, k, b->triples[t][2]);
-    if (c0 == c1 || c1 == c2 || c0 == c2)
-      return false;
-  }
-  return true;
-}
-
-/* The parities of count0 - count1 and count1 - count2 under colouring k of
- * the holes in set (or of the single hole `only` if it is > 0). */
-static int parities(const peg_board *b, int k, const unsigned char *set,
-                    int only) {
-  int n[3] = {0, 0, 0};
-  for (int hole = 1; hole <= b->holes; hole++)
-    if (only > 0 ? hole == only : set[hole] != 0)
-      n[colour(b, k, hole)]++;
-  return ((n[0] - n[1]) & 1) | (((n[1] - n[2]) & 1) << 1);
-}
-
-static bool classes_apply(const peg_encoding *e) {
-  return e->position_classes && !e->board->goal_given &&
-         !e->board->free_start && e->board->row && e->board->col;
-}
-
-/* Calls fn with the unit clause -Peg(hole, T+1) for every hole that
- * position classes rule out as the last peg's place (fn NULL: none), and
- * returns how many there are; *rc receives fn's first non-zero return,
- * which stops the calls. */
-static int for_excluded(const peg_encoding *e, peg_clause_fn fn, void *ctx,
-                        int *rc) {
-  const peg_board *b = e->board;
-  int works[4], start[4], count = 0;
-  *rc = 0;
-  if (!classes_apply(e))
-    return 0;
-  for (int k = 0; k < 4; k++) {
-    works[k] = colouring_works(b, k);
-    start[k] = works[k] ? parities(b, k, b->start, 0) : 0;
-  }
-  for (int hole = 1; hole <= b->holes && !*rc; hole++) {
-    bool out = false;
-    for (int k = 0; k < 4 && !out; k++)
-      out = works[k] && parities(b, k, NULL, hole) != start[k];
-    if (!out)
-      continue;
-    count++;
-    if (fn) {
-      int lit = -peg__peg_atom(e, hole, e->steps + 1);
-      *rc = fn(ctx, &lit, 1);
-    }
-  }
-  return count;
-}
-
-int peg__excluded_holes(const peg_encoding *e) {
-  int rc;
-  return for_excluded(e, NULL, NULL, &rc);
-}
-
-int peg__emit_classes(const peg_encoding *e, peg_clause_fn fn, void *ctx) {
-  int rc;
-  for_excluded(e, fn, ctx, &rc);
   return rc;
 }

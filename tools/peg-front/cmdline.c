@@ -34,7 +34,9 @@ static const cli_option rows[] = {
      "only some)",
      NULL, NULL},
     {0, "no-position-classes", NULL, CLI_FLAG(opts, no_classes),
-     "do not rule out final holes by the colour-parity argument", NULL, NULL},
+     "do not rule out what the position classes (parities no jump changes) "
+     "show unreachable",
+     NULL, NULL},
     {0, "at-most-one", "HOW", CLI_CHOICE(opts, amo),
      "how to say that at most one of the J jumps of a step happens: "
      "pairwise (default: a clause for every two), sequential (a counter: "
