@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include "../common/dp_answer.h"
+#include "../common/sequences.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,38 +111,18 @@ static int lookup(void *ctx, int atom) {
              : -1;
 }
 
-/* The solutions so far by the hash of their paths, so that a model that
- * repeats a path (staying at other times) adds none.  slots hold a
- * solution's index + 1, 0 when empty; at most half are full. */
-typedef struct path_set {
-  size_t *slots, mask;
-} path_set;
-
-static uint64_t path_hash(const int *p, size_t n) {
-  uint64_t h = 1469598103934665603u;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (uint64_t)(unsigned)p[i]) * 1099511628211u;
-  return h ^ (h >> 29);
-}
-
-/* True if out's last path (at path_start[num_solutions], n nodes) is an
- * earlier solution's; else it is added to the set. */
-static bool seen_before(path_set *set, const maze_result *out, size_t n) {
-  const int *p = out->paths + out->path_start[out->num_solutions];
-  size_t i = (size_t)path_hash(p, n) & set->mask;
-  for (; set->slots[i]; i = (i + 1) & set->mask) {
-    size_t k = set->slots[i] - 1, at = out->path_start[k];
-    if (out->path_start[k + 1] - at == n &&
-        !memcmp(out->paths + at, p, n * sizeof *p))
-      return true;
-  }
-  set->slots[i] = out->num_solutions + 1;
-  return false;
+/* Solution k's path (at path_start[k], to path_start[k + 1]), so that a
+ * model that repeats a path (staying at other times) adds none. */
+static const void *path_of(const void *ctx, size_t k, size_t *bytes) {
+  const maze_result *out = ctx;
+  size_t at = out->path_start[k];
+  *bytes = (out->path_start[k + 1] - at) * sizeof *out->paths;
+  return out->paths + at;
 }
 
 /* Decodes model m into out: a new solution unless its path is known. */
 static int add_model(const dp_answer *a, size_t m, maze_result *out,
-                     path_set *set, maze_error *err) {
+                     sequences *set, maze_error *err) {
   size_t t = out->num_times, k = out->num_solutions;
   int *times = out->times + k * t;
   model_at at = {a, m};
@@ -153,31 +134,30 @@ static int add_model(const dp_answer *a, size_t m, maze_result *out,
   }
   int *path = out->paths + out->path_start[k];
   memcpy(path, times, t * sizeof *times);
-  size_t n = maze_path_collapse(path, t);
-  if (!seen_before(set, out, n)) {
-    out->path_start[k + 1] = out->path_start[k] + n;
+  out->path_start[k + 1] = out->path_start[k] + maze_path_collapse(path, t);
+  if (sequences_seen(set, k))
+    out->path_start[k + 1] = 0; /* as it was: no solution k */
+  else
     out->num_solutions++;
-  }
   return 0;
 }
 
 /* Decodes every model of a into out's solutions, distinct paths only. */
 static int decode_models(const dp_answer *a, maze_result *out,
                          maze_error *err) {
-  size_t t = (size_t)out->encoding->steps + 1, slots = 16;
-  while (slots < 2 * a->models)
-    slots *= 2;
-  path_set set = {calloc(slots, sizeof *set.slots), slots - 1};
+  size_t t = (size_t)out->encoding->steps + 1;
+  sequences set;
+  bool room = sequences_init(&set, a->models, path_of, out);
   out->num_times = t;
   out->times = malloc(a->models * t * sizeof *out->times);
   out->paths = malloc(a->models * t * sizeof *out->paths);
   out->path_start = calloc(a->models + 1, sizeof *out->path_start);
   int rc = 0;
-  if (!set.slots || !out->times || !out->paths || !out->path_start)
+  if (!room || !out->times || !out->paths || !out->path_start)
     rc = maze__fail(err, MAZE_ENOMEM, 0, 0, "out of memory");
   for (size_t m = 0; m < a->models && !rc; m++)
     rc = add_model(a, m, out, &set, err);
-  free(set.slots);
+  sequences_free(&set);
   return rc;
 }
 

@@ -2,6 +2,8 @@
  * file, and every atom's name; and reading it back. */
 #include "internal.h"
 
+#include "../common/text_lines.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,35 +41,13 @@ char *maze_key_text(const maze_encoding *e, size_t *size) {
   return maze__text_finish(&t, size);
 }
 
-/* A cursor over the key's lines (a CR before the LF is dropped). */
-typedef struct lines {
-  const char *p, *end;
-  long line; /* of the last line taken */
-  const char *text;
-  size_t len;
-} lines;
-
-static bool take(lines *l) {
-  if (l->p >= l->end)
-    return false;
-  const char *nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
-  const char *stop = nl ? nl : l->end;
-  l->text = l->p;
-  l->len = (size_t)(stop - l->p);
-  if (l->len && l->text[l->len - 1] == '\r')
-    l->len--;
-  l->p = nl ? nl + 1 : l->end;
-  l->line++;
-  return true;
-}
-
-static bool is(const lines *l, const char *s) {
-  return l->len == strlen(s) && !memcmp(l->text, s, l->len);
-}
+/* The pieces of err that text_lines.h's readers set. */
+#define AT(err)                                                                \
+  &(err)->line, &(err)->column, (err)->message, sizeof(err)->message
 
 /* The number after prefix on the current line (digits to its end, at most
  * most), or -1. */
-static long number_after(const lines *l, const char *prefix, long most) {
+static long number_after(const text_lines *l, const char *prefix, long most) {
   size_t k = strlen(prefix);
   if (l->len <= k || memcmp(l->text, prefix, k))
     return -1;
@@ -80,56 +60,22 @@ static long number_after(const lines *l, const char *prefix, long most) {
   return n <= most ? n : -1;
 }
 
-/* "options name=value ...", each set on e. */
-static int read_options(const lines *l, maze_encoding *e, maze_error *err) {
-  const char *p = l->text + 8, *end = l->text + l->len; /* "options " */
-  while (p < end) {
-    char name[32];
-    size_t n = 0;
-    const char *start = p;
-    while (p < end && *p != '=' && *p != ' ' && n + 1 < sizeof name)
-      name[n++] = *p++;
-    name[n] = '\0';
-    int value = 0, digits = 0;
-    if (p < end && *p == '=')
-      for (p++; p < end && *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
-        value = 10 * value + (*p - '0');
-    if (!digits || (p < end && *p != ' ') ||
-        maze_encoding_set_option(e, name, value))
-      return maze__fail(err, MAZE_EKEY, l->line, start - l->text + 1,
-                        "unknown option or value in the key");
-    while (p < end && *p == ' ')
-      p++;
-  }
-  return 0;
-}
-
-/* The key's header and its options line (kept in *options until there is
- * an encoding to set them on). */
-static int read_head(lines *l, long line0, lines *options, maze_error *err) {
-  if (!take(l) || !is(l, KEY_HEADER))
-    return maze__fail(err, MAZE_EKEY, l->line < line0 ? line0 : l->line, 1,
-                      "expected the key's first line '" KEY_HEADER "'");
-  if (!take(l))
-    return maze__fail(err, MAZE_EKEY, l->line + 1, 1, "the key ends early");
-  if (l->len < 8 || memcmp(l->text, "options ", 8))
-    return maze__fail(err, MAZE_EKEY, l->line, 1,
-                      "expected the line 'options ...'");
-  *options = *l;
-  return 0;
+static int set_option(void *e, const char *name, int value) {
+  return maze_encoding_set_option(e, name, value);
 }
 
 /* "maze L", then L lines of maze file, read into the encoding *out.  The
  * maze file's own errors keep their message, on the key's line. */
-static int read_maze(lines *l, maze_encoding **out, maze_error *err) {
+static int read_maze(text_lines *l, maze_encoding **out, maze_error *err) {
   long n;
-  if (!take(l) || (n = number_after(l, "maze ", 10L * MAZE_MAX_NODES)) < 0)
+  if (!text_lines_take(l) ||
+      (n = number_after(l, "maze ", 10L * MAZE_MAX_NODES)) < 0)
     return maze__fail(err, MAZE_EKEY, l->line, 1,
                       "expected the line 'maze LINES'");
   const char *maze_text = l->p;
   long first = l->line + 1;
   for (long i = 0; i < n; i++)
-    if (!take(l))
+    if (!text_lines_take(l))
       return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
                         "the key ends inside its maze (%ld lines of %ld)", i,
                         n);
@@ -147,19 +93,19 @@ static int read_maze(lines *l, maze_encoding **out, maze_error *err) {
 }
 
 /* "atoms N", then "I NAME" for every atom, each the name e gives. */
-static int read_atoms(lines *l, const maze_encoding *e, maze_error *err) {
+static int read_atoms(text_lines *l, const maze_encoding *e, maze_error *err) {
   char expect[MAZE_MAX_NAME + 48], found[NAME_SHOWN + 8];
   snprintf(expect, sizeof expect, "atoms %d", e->atoms);
-  if (!take(l) || !is(l, expect))
+  if (!text_lines_take(l) || !text_lines_is(l, expect))
     return maze__fail(err, MAZE_EKEY, l->line, 1,
                       "expected '%s' (the maze has that many atoms)", expect);
   for (int a = 1; a <= e->atoms; a++) {
     int n = snprintf(expect, sizeof expect, "%d ", a);
     maze_atom_name(e, a, expect + n, sizeof expect - (size_t)n);
-    if (!take(l))
+    if (!text_lines_take(l))
       return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
                         "the key ends before the atom line '%s'", expect);
-    if (is(l, expect))
+    if (text_lines_is(l, expect))
       continue;
     /* The column of the first byte that differs. */
     size_t c = 0;
@@ -173,20 +119,6 @@ static int read_atoms(lines *l, const maze_encoding *e, maze_error *err) {
   return 0;
 }
 
-/* "end key", and then nothing but empty lines. */
-static int read_end(lines *l, maze_error *err) {
-  if (!take(l))
-    return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
-                      "the key ends before 'end key'");
-  if (!is(l, "end key"))
-    return maze__fail(err, MAZE_EKEY, l->line, 1, "expected 'end key'");
-  while (take(l))
-    if (l->len)
-      return maze__fail(err, MAZE_EKEY, l->line, 1,
-                        "text after the end of the key");
-  return 0;
-}
-
 int maze__key_parse(const char *text, size_t size, long line0,
                     maze_encoding **out, maze_error *err) {
   maze_error scratch;
@@ -197,12 +129,18 @@ int maze__key_parse(const char *text, size_t size, long line0,
     return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
   *out = NULL;
   text = text ? text : "";
-  lines l = {text, text + size, line0 - 1, NULL, 0}, options = l;
+  text_lines l = text_lines_at(text, size, line0), options = l;
   maze_encoding *e = NULL;
-  int rc = read_head(&l, line0, &options, err);
-  if (!rc && !(rc = read_maze(&l, &e, err)) &&
-      !(rc = read_options(&options, e, err)) && !(rc = read_atoms(&l, e, err)))
-    rc = read_end(&l, err);
+  int rc =
+      text_lines_head(&l, line0, KEY_HEADER, &options, AT(err)) ? MAZE_EKEY : 0;
+  if (!rc)
+    rc = read_maze(&l, &e, err);
+  if (!rc && text_lines_options(&options, set_option, e, AT(err)))
+    rc = MAZE_EKEY;
+  if (!rc)
+    rc = read_atoms(&l, e, err);
+  if (!rc && text_lines_end(&l, AT(err)))
+    rc = MAZE_EKEY;
   if (rc) {
     maze_encoding_free(e);
     return rc;

@@ -2,6 +2,8 @@
  * text, and sets of names. */
 #include "internal.h"
 
+#include "../common/grow.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,54 +31,22 @@ int maze__fail(maze_error *err, int code, long line, long column,
   if (err) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    grow_vmessage(&err->line, &err->column, err->message, sizeof err->message,
+                  line, column, fmt, ap);
     va_end(ap);
-    err->line = line;
-    err->column = column;
   }
   return code;
 }
 
-/* ---- Growing arrays --------------------------------------------------------
- * Capacities start at 16 and double, so that an array filled one element at
- * a time costs O(1) per element, and a power of two stays one (the name
- * sets' masks rely on it). */
-
-#define FIRST_CAPACITY 16
-
 int maze__grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap)
-    return 0;
-  size_t most = SIZE_MAX / (elem ? elem : 1);
-  size_t n = *cap ? *cap : FIRST_CAPACITY;
-  while (n < need) {
-    if (n > most / 2)
-      return MAZE_ENOMEM;
-    n *= 2;
-  }
-  void *q = realloc(*p, n * elem);
-  if (!q)
-    return MAZE_ENOMEM;
-  *p = q;
-  *cap = n;
-  return 0;
+  return grow_array(p, cap, need, elem) ? MAZE_ENOMEM : 0;
 }
 
 /* ---- Growable text ------------------------------------------------------ */
 
 void maze__text_put(maze_text *t, const char *s, size_t n) {
-  if (t->failed)
-    return;
-  void *data = t->data;
-  if (n > SIZE_MAX - t->len - 1 ||
-      maze__grow(&data, &t->cap, t->len + n + 1, 1)) {
+  if (!t->failed && !grow_text_put(&t->data, &t->len, &t->cap, s, n))
     t->failed = true;
-    return;
-  }
-  t->data = data;
-  memcpy(t->data + t->len, s, n);
-  t->len += n;
-  t->data[t->len] = '\0';
 }
 
 void maze__text_str(maze_text *t, const char *s) {
@@ -84,29 +54,16 @@ void maze__text_str(maze_text *t, const char *s) {
 }
 
 void maze__text_printf(maze_text *t, const char *fmt, ...) {
-  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  if (!t->failed &&
+      !grow_text_vprintf(&t->data, &t->len, &t->cap, 512, fmt, ap))
+    t->failed = true;
   va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof buf) {
-    t->failed = true; /* the formats are short (names are bounded) */
-    return;
-  }
-  maze__text_put(t, buf, (size_t)n);
 }
 
 char *maze__text_finish(maze_text *t, size_t *size) {
-  if (!t->failed && !t->data)
-    maze__text_put(t, "", 0);
-  if (t->failed) {
-    free(t->data);
-    t->data = NULL;
-    return NULL;
-  }
-  if (size)
-    *size = t->len;
-  return t->data;
+  return grow_text_finish(&t->data, &t->len, &t->cap, t->failed, size);
 }
 
 const char *maze__shown(const char *s, size_t len, size_t most, char *buf,

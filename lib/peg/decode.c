@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include "../common/dp_answer.h"
+#include "../common/sequences.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,47 +230,25 @@ static int lookup(void *ctx, int atom) {
              : -1;
 }
 
-/* A hash of a play of n jumps. */
-static uint64_t play_hash(const peg_jump *p, size_t n) {
-  uint64_t h = 1469598103934665603u;
-  for (size_t i = 0; i < n; i++) {
-    h = (h ^ (uint64_t)p[i].from) * 1099511628211u;
-    h = (h ^ (uint64_t)p[i].to) * 1099511628211u;
-  }
-  return h ^ (h >> 29);
-}
-
-/* The plays seen so far, for passing over a model that repeats one (the
- * auxiliary atoms of some at-most-one encodings may differ between two
- * models of the same play).  slots hold solution index + 1, 0 empty. */
-typedef struct play_set {
-  size_t *slots, mask;
-} play_set;
-
-/* True if plays[k] (of n jumps each) equals an earlier one; else adds k. */
-static bool seen_before(play_set *set, const peg_jump *plays, size_t n,
-                        size_t k) {
-  const peg_jump *p = plays + k * n;
-  size_t i = (size_t)play_hash(p, n) & set->mask;
-  for (; set->slots[i]; i = (i + 1) & set->mask) {
-    const peg_jump *q = plays + (set->slots[i] - 1) * n;
-    if (!n || !memcmp(p, q, n * sizeof *p))
-      return true;
-  }
-  set->slots[i] = k + 1;
-  return false;
+/* Play k of the plays so far (each of the encoding's steps jumps), for
+ * passing over a model that repeats one (the auxiliary atoms of some
+ * at-most-one encodings may differ between two models of the same play). */
+static const void *play_of(const void *ctx, size_t k, size_t *bytes) {
+  const peg_result *out = ctx;
+  size_t n = (size_t)out->encoding->steps;
+  *bytes = n * sizeof *out->jumps;
+  return out->jumps + k * n;
 }
 
 /* Decodes every model of a into out's solutions, distinct plays only. */
 static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
   const peg_encoding *e = out->encoding;
-  size_t n = (size_t)e->steps, slots = 16;
-  while (slots < 2 * a->models)
-    slots *= 2;
-  play_set set = {calloc(slots, sizeof *set.slots), slots - 1};
+  size_t n = (size_t)e->steps;
+  sequences set;
+  bool room = sequences_init(&set, a->models, play_of, out);
   out->jumps = malloc((a->models * n + 1) * sizeof *out->jumps);
-  if (!set.slots || !out->jumps) {
-    free(set.slots);
+  if (!room || !out->jumps) {
+    sequences_free(&set);
     return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
   }
   int rc = 0;
@@ -282,10 +261,10 @@ static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
       snprintf(why, sizeof why, "%s", err->message);
       peg__fail(err, rc, 0, 0, "model %zu: %s", m + 1, why);
     }
-    if (!rc && !seen_before(&set, out->jumps, n, out->num_solutions))
+    if (!rc && !sequences_seen(&set, out->num_solutions))
       out->num_solutions++;
   }
-  free(set.slots);
+  sequences_free(&set);
   return rc;
 }
 

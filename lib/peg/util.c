@@ -2,6 +2,8 @@
  * and text. */
 #include "internal.h"
 
+#include "../common/grow.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,81 +31,35 @@ int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
   if (err) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    grow_vmessage(&err->line, &err->column, err->message, sizeof err->message,
+                  line, column, fmt, ap);
     va_end(ap);
-    err->line = line;
-    err->column = column;
   }
   return code;
 }
 
-/* ---- Growing arrays --------------------------------------------------------
- * Capacities start at 16 and double, so an array filled one element at a
- * time costs O(1) per element, and a capacity that starts as a power of two
- * stays one (the triple set's masks rely on it). */
-
-#define FIRST_CAPACITY 16
-
 int peg__grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap)
-    return 0;
-  size_t most = SIZE_MAX / (elem ? elem : 1); /* elements whose bytes fit */
-  size_t n = *cap ? *cap : FIRST_CAPACITY;
-  while (n < need) {
-    if (n > most / 2)
-      return PEG_ENOMEM;
-    n *= 2;
-  }
-  if (n > most)
-    return PEG_ENOMEM;
-  void *q = realloc(*p, n * elem);
-  if (!q)
-    return PEG_ENOMEM;
-  *p = q;
-  *cap = n;
-  return 0;
+  return grow_array(p, cap, need, elem) ? PEG_ENOMEM : 0;
 }
 
 /* ---- Growable text ------------------------------------------------------ */
 
 void peg__text_put(peg_text *t, const char *s, size_t n) {
-  if (t->failed)
-    return;
-  void *data = t->data;
-  if (n > SIZE_MAX - t->len - 1 ||
-      peg__grow(&data, &t->cap, t->len + n + 1, 1)) {
+  if (!t->failed && !grow_text_put(&t->data, &t->len, &t->cap, s, n))
     t->failed = true;
-    return;
-  }
-  t->data = data;
-  memcpy(t->data + t->len, s, n);
-  t->len += n;
-  t->data[t->len] = '\0';
 }
 
 void peg__text_printf(peg_text *t, const char *fmt, ...) {
-  char buf[256];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  if (!t->failed &&
+      !grow_text_vprintf(&t->data, &t->len, &t->cap, 256, fmt, ap))
+    t->failed = true;
   va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof buf) {
-    t->failed = true; /* our formats are short; never expected */
-    return;
-  }
-  peg__text_put(t, buf, (size_t)n);
 }
 
 char *peg__text_finish(peg_text *t, size_t *size) {
-  if (!t->failed && !t->data)
-    peg__text_put(t, "", 0);
-  if (t->failed) {
-    free(t->data);
-    return NULL;
-  }
-  if (size)
-    *size = t->len;
-  return t->data;
+  return grow_text_finish(&t->data, &t->len, &t->cap, t->failed, size);
 }
 
 /* ---- Blanks, and words in messages -------------------------------------- */

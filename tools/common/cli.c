@@ -125,3 +125,36 @@ void cli_discard_output(FILE *out, const char *path) {
   if (regular_file(path))
     remove(path);
 }
+
+int cli_read_input(const char *path, char **data, size_t *size) {
+  int err = cli_read_all(path, data, size);
+  if (err)
+    return cli_error("%s: cannot read: %s", cli_name(path, false),
+                     strerror(err));
+  return 0;
+}
+
+int cli_input_error(const char *path, bool nomem, long line, long column,
+                    const char *message) {
+  if (nomem)
+    return cli_error("out of memory");
+  fprintf(stderr, "%s:%ld:%ld: %s\n", cli_name(path, false), line, column,
+          message);
+  return 1;
+}
+
+FILE *cli_open_output_or_report(const char *path) {
+  FILE *out = cli_open_output(path);
+  if (!out)
+    cli_error("%s: cannot open for writing: %s", cli_name(path, true),
+              strerror(errno));
+  return out;
+}
+
+int cli_end_output(FILE *out, const char *path, int failed, int error) {
+  if (failed) {
+    cli_discard_output(out, path);
+    return 1;
+  }
+  return cli_close_output(out, path, error);
+}

@@ -48,6 +48,16 @@ _Noreturn void cli_exit_printed(void);
  * NUL after it.  Returns 0, or an errno value (*data is then NULL). */
 int cli_read_all(const char *path, char **data, size_t *size);
 
+/* cli_read_all, reporting "INPUT: cannot read: why" on failure.  Returns 0,
+ * or 1 after reporting (*data is then NULL). */
+int cli_read_input(const char *path, char **data, size_t *size);
+
+/* Reports a library's failure to read the input at path: "out of memory"
+ * if nomem, else "INPUT:LINE:COLUMN: message" (no tool name: the place is
+ * the input's).  Returns 1. */
+int cli_input_error(const char *path, bool nomem, long line, long column,
+                    const char *message);
+
 /* The display name of an input or output path: "<stdin>"/"<stdout>" for
  * NULL. */
 const char *cli_name(const char *path, bool output);
@@ -55,12 +65,20 @@ const char *cli_name(const char *path, bool output);
 /* Opens the output (NULL: standard output); NULL with errno on failure. */
 FILE *cli_open_output(const char *path);
 
+/* cli_open_output, reporting "OUTPUT: cannot open for writing: why" on
+ * failure (then NULL). */
+FILE *cli_open_output_or_report(const char *path);
+
 /* Flushes and closes what cli_open_output opened.  error is the errno of
  * an earlier failed write (-1 if unknown, 0 if none).  If anything failed,
  * prints the error, removes a regular file it was writing (so that no
  * partial answer stays; devices and links are left alone), and returns 1;
  * else 0. */
 int cli_close_output(FILE *out, const char *path, int error);
+
+/* Ends the output: cli_discard_output and 1 if failed (a failure already
+ * reported), else cli_close_output(out, path, error). */
+int cli_end_output(FILE *out, const char *path, int failed, int error);
 
 /* Closes what cli_open_output opened after a failure already reported:
  * removes a regular file, so that no partial answer stays. */

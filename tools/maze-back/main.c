@@ -5,10 +5,8 @@
 #include "cli.h"
 #include "cmdline.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 const char *cli_tool = "maze-back";
 
@@ -47,31 +45,24 @@ int main(int argc, char **argv) {
   maze_back_options o = {0};
   if (cli_parse(&maze_back_cli, argc, argv, &o) || cli_files_done(&o.files))
     return 1;
-  const char *name = cli_name(o.files.input, false);
   char *text;
   size_t size;
-  int err = cli_read_all(o.files.input, &text, &size);
-  if (err)
-    return cli_error("%s: cannot read: %s", name, strerror(err));
+  if (cli_read_input(o.files.input, &text, &size))
+    return 1;
   maze_result r;
   maze_error why;
   int rc = maze_result_read(text, size, &r, &why);
   free(text);
   if (rc == MAZE_EPLAY)
-    return cli_error("%s: the valuation is not a solution: %s", name,
-                     why.message);
-  if (rc == MAZE_ENOMEM)
-    return cli_error("out of memory");
-  if (rc) {
-    fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
-            why.message);
-    return 1;
-  }
-  FILE *out = cli_open_output(o.files.output);
+    return cli_error("%s: the valuation is not a solution: %s",
+                     cli_name(o.files.input, false), why.message);
+  if (rc)
+    return cli_input_error(o.files.input, rc == MAZE_ENOMEM, why.line,
+                           why.column, why.message);
+  FILE *out = cli_open_output_or_report(o.files.output);
   if (!out) {
     maze_result_clear(&r);
-    return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.files.output, true), strerror(errno));
+    return 1;
   }
   write_solutions(out, &r, o.times);
   maze_result_clear(&r);

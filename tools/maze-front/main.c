@@ -6,7 +6,6 @@
 #include "cmdline.h"
 #include "emit.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,22 +14,16 @@ const char *cli_tool = "maze-front";
 
 /* The maze file, read and parsed; errors reported. */
 static int load_puzzle(const maze_front_options *o, maze_puzzle **out) {
-  const char *name = cli_name(o->files.input, false);
   char *text;
   size_t size;
-  int err = cli_read_all(o->files.input, &text, &size);
-  if (err)
-    return cli_error("%s: cannot read: %s", name, strerror(err));
+  if (cli_read_input(o->files.input, &text, &size))
+    return 1;
   maze_error why;
   int rc = maze_puzzle_parse(text, size, out, &why);
   free(text);
-  if (rc == MAZE_ENOMEM)
-    return cli_error("out of memory");
-  if (rc) {
-    fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
-            why.message);
-    return 1;
-  }
+  if (rc)
+    return cli_input_error(o->files.input, rc == MAZE_ENOMEM, why.line,
+                           why.column, why.message);
   return 0;
 }
 
@@ -72,19 +65,14 @@ int main(int argc, char **argv) {
   maze_puzzle *p = NULL;
   if (load_puzzle(&o, &p))
     return 1;
-  FILE *out = cli_open_output(o.files.output);
+  FILE *out = cli_open_output_or_report(o.files.output);
   if (!out) {
     maze_puzzle_free(p);
-    return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.files.output, true), strerror(errno));
+    return 1;
   }
   int write_error = 0;
   int rc = write_clauses(p, &o, out, &write_error);
   maze_puzzle_free(p);
   /* A failure above has been reported; close without a second message. */
-  if (rc) {
-    cli_discard_output(out, o.files.output);
-    return 1;
-  }
-  return cli_close_output(out, o.files.output, write_error);
+  return cli_end_output(out, o.files.output, rc, write_error);
 }

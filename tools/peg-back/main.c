@@ -132,35 +132,28 @@ int main(int argc, char **argv) {
   peg_back_options o = {0};
   if (cli_parse(&peg_back_cli, argc, argv, &o) || cli_files_done(&o.files))
     return 1;
-  const char *name = cli_name(o.files.input, false);
   char *text;
   size_t size;
-  int err = cli_read_all(o.files.input, &text, &size);
-  if (err)
-    return cli_error("%s: cannot read: %s", name, strerror(err));
+  if (cli_read_input(o.files.input, &text, &size))
+    return 1;
   peg_result r;
   peg_error why;
   int rc = peg_result_read(text, size, &r, &why);
   free(text);
   if (rc == PEG_EPLAY)
-    return cli_error("%s: the valuation is not a solution: %s", name,
-                     why.message);
-  if (rc == PEG_ENOMEM)
-    return cli_error("out of memory");
-  if (rc) {
-    fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
-            why.message);
-    return 1;
-  }
+    return cli_error("%s: the valuation is not a solution: %s",
+                     cli_name(o.files.input, false), why.message);
+  if (rc)
+    return cli_input_error(o.files.input, rc == PEG_ENOMEM, why.line,
+                           why.column, why.message);
   if (o.html && write_html(o.html, &r)) {
     peg_result_clear(&r);
     return 1;
   }
-  FILE *out = cli_open_output(o.files.output);
+  FILE *out = cli_open_output_or_report(o.files.output);
   if (!out) {
     peg_result_clear(&r);
-    return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.files.output, true), strerror(errno));
+    return 1;
   }
   rc = r.solved ? 0 : say_why(&r);
   if (!rc)

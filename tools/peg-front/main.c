@@ -60,22 +60,16 @@ static int load_board(const peg_front_options *o, peg_board **out) {
     if (rc)
       return cli_error("%s", peg_strerror(rc));
   } else {
-    const char *name = cli_name(o->files.input, false);
     char *text;
     size_t size;
-    int err = cli_read_all(o->files.input, &text, &size);
-    if (err)
-      return cli_error("%s: cannot read: %s", name, strerror(err));
+    if (cli_read_input(o->files.input, &text, &size))
+      return 1;
     peg_error why;
     int rc = peg_board_parse(text, size, &b, &why);
     free(text);
-    if (rc == PEG_ENOMEM)
-      return cli_error("out of memory");
-    if (rc) {
-      fprintf(stderr, "%s:%ld:%ld: %s\n", name, why.line, why.column,
-              why.message);
-      return 1;
-    }
+    if (rc)
+      return cli_input_error(o->files.input, rc == PEG_ENOMEM, why.line,
+                             why.column, why.message);
   }
   if (o->empty) {
     char *end;
@@ -265,11 +259,10 @@ int main(int argc, char **argv) {
   peg_board *b = NULL;
   if (load_board(&o, &b))
     return 1;
-  FILE *out = cli_open_output(o.files.output);
+  FILE *out = cli_open_output_or_report(o.files.output);
   if (!out) {
     peg_board_free(b);
-    return cli_error("%s: cannot open for writing: %s",
-                     cli_name(o.files.output, true), strerror(errno));
+    return 1;
   }
   int rc, write_error = 0;
   if (o.write_board) {
@@ -284,9 +277,5 @@ int main(int argc, char **argv) {
     rc = write_clauses(b, &o, out, &write_error);
   peg_board_free(b);
   /* A failure above has been reported; close without a second message. */
-  if (rc) {
-    cli_discard_output(out, o.files.output);
-    return 1;
-  }
-  return cli_close_output(out, o.files.output, write_error);
+  return cli_end_output(out, o.files.output, rc, write_error);
 }
