@@ -14,6 +14,14 @@
 #   peg-triangle5  the 15-hole triangle, every hole empty in turn;
 #   peg-triangle6  the 21-hole triangle, every hole empty in turn;
 #   peg-english    the English cross, centre empty, one peg left anywhere.
+#   peg-renumbered-english, peg-renumbered-french  the English and French
+#       boards from every single vacancy (VACANCIES="..." picks some), each
+#       under RENUMBER (default 5) random renumberings of the holes, with
+#       no layout (renumber-board.awk): the same puzzles as a program that
+#       knows nothing of the boards' shape would write them;
+#   peg-planning   planning-style problems on the 33-hole board, no layout,
+#       holes renumbered: from each vacancy in VACANCIES (default: the
+#       centre and its four neighbours) to one peg in the same hole.
 #   (all through peg-front --dimacs with its defaults, or PEG_ARGS)
 #
 # Checks: a SAT answer's model must satisfy the file (check-model.awk, which
@@ -21,7 +29,8 @@
 # another solver, and contradicting answers abort the run (exit 1).
 #
 # Time is CPU time (user + system) from /usr/bin/time (Debian package
-# `time`); a run stopped by the limit counts TIMEOUT seconds.  Memory is
+# `time`); a run stopped by the limit counts TIMEOUT seconds in "total s"
+# and twice that in "PAR-2 s"; "max s" is the slowest run.  Memory is
 # the peak resident set.  Ratios are dpll's total over the other solver's
 # total on the family: below 1 means dpll was faster.
 #
@@ -134,6 +143,37 @@ random_family() {
   done
 }
 
+# renumbered_family BOARD SEEDS... : every vacancy, renumbered.
+renumbered_family() {
+  local board=$1 holes h k
+  shift
+  mkfam "peg-renumbered-$board"
+  "$front" --board "$board" --write-board -o "$work/$board.txt"
+  holes=$(awk 'NF && $1 !~ /^#/ { print $1; exit }' "$work/$board.txt")
+  for h in ${VACANCIES:-$(seq 1 "$holes")}; do
+    for k in "$@"; do
+      "$front" --board "$board" --empty "$h" --write-board |
+        awk -v seed="$k" -f "$here/renumber-board.awk" >"$work/renumbered.txt"
+      "$front" --dimacs $PEG_ARGS "$work/renumbered.txt" \
+        -o "$work/fam/peg-renumbered-$board/empty$h-r$k.cnf"
+    done
+  done
+}
+
+# planning_family: the 33-hole board from a vacancy to one peg there.
+planning_family() {
+  local h k=1
+  mkfam peg-planning
+  for h in ${VACANCIES:-17 10 16 18 24}; do
+    { "$front" --board english --empty "$h" --write-board
+      echo "goal $h"; } |
+      awk -v seed="$k" -f "$here/renumber-board.awk" >"$work/planning.txt"
+    "$front" --dimacs $PEG_ARGS "$work/planning.txt" \
+      -o "$work/fam/peg-planning/from$h-to$h.cnf"
+    k=$((k + 1))
+  done
+}
+
 peg_family() {
   local board=$1 holes=$2 h
   mkfam "peg-$board"
@@ -149,6 +189,9 @@ for fam in $FAMILIES; do
   peg-triangle5) peg_family triangle5 "$(seq 1 15)" ;;
   peg-triangle6) peg_family triangle6 "$(seq 1 21)" ;;
   peg-english) peg_family english 17 ;;
+  peg-renumbered-english) renumbered_family english $(seq 1 "${RENUMBER:-5}") ;;
+  peg-renumbered-french) renumbered_family french $(seq 1 "${RENUMBER:-5}") ;;
+  peg-planning) planning_family ;;
   *) echo "compare.sh: unknown family $fam" >&2; exit 1 ;;
   esac
 done
@@ -197,6 +240,8 @@ echo
 awk -v solvers="$SOLVERS" '
   { fam[$1] = 1; if ($4 == "UNCONFIRMED") { unconf[$1]++; next }
     key = $1 SUBSEP $3; n[key]++; total[key] += $5
+    par2[key] += $4 == "TIMEOUT" ? 2 * $5 : $5
+    if ($5 > slowest[key]) slowest[key] = $5
     if ($4 == "SAT" || $4 == "UNSAT") solved[key]++
     t[key, n[key]] = $5; if ($6 > peak[key]) peak[key] = $6 }
   function median(key, k, i, j, x, m) {
@@ -206,8 +251,8 @@ awk -v solvers="$SOLVERS" '
     return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
   END {
     ns = split(solvers, s, " ")
-    printf "| family | solver | solved | total s | median s | peak MB | dpll / solver |\n"
-    printf "|---|---|---:|---:|---:|---:|---:|\n"
+    printf "| family | solver | solved | total s | PAR-2 s | median s | max s | peak MB | dpll / solver |\n"
+    printf "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
     nf = 0; for (f in fam) names[++nf] = f
     for (i = 2; i <= nf; i++) { x = names[i]; for (j = i - 1; j >= 1 && names[j] > x; j--) names[j + 1] = names[j]; names[j + 1] = x }
     for (i = 1; i <= nf; i++) {
@@ -216,9 +261,9 @@ awk -v solvers="$SOLVERS" '
         key = f SUBSEP s[k]
         if (!(key in n)) continue
         ratio = s[k] == "dpll" || !(d in total) ? "" : (total[key] > 0 ? sprintf("%.2f", total[d] / total[key]) : "inf")
-        printf "| %s | %s | %d/%d | %.2f | %.2f | %.1f | %s |\n", (k == 1 ? f : ""), s[k], solved[key], n[key], total[key], median(key), peak[key] / 1024, ratio
+        printf "| %s | %s | %d/%d | %.2f | %.2f | %.2f | %.2f | %.1f | %s |\n", (k == 1 ? f : ""), s[k], solved[key], n[key], total[key], par2[key], median(key), slowest[key], peak[key] / 1024, ratio
       }
-      if (f in unconf) printf "| | (%d UNSAT answers by one solver only) | | | | | |\n", unconf[f]
+      if (f in unconf) printf "| | (%d UNSAT answers by one solver only) | | | | | | | |\n", unconf[f]
     }
   }' "$results"
 exit $wrong
