@@ -33,13 +33,20 @@ typedef struct dp_answer {
   char message[200];
 } dp_answer;
 
-/* What dp_answer_read returns. */
-enum { DP_ANSWER_OK = 0, DP_ANSWER_BAD = 1, DP_ANSWER_NOMEM = 2 };
+/* What dp_answer_read returns: BAD for a malformed answer, NO_KEY when
+ * nothing follows it (the front end's key is missing). */
+enum {
+  DP_ANSWER_OK = 0,
+  DP_ANSWER_BAD = 1,
+  DP_ANSWER_NOMEM = 2,
+  DP_ANSWER_NO_KEY = 3
+};
 
-/* The names the messages use: the front end whose clauses were solved
- * ("peg-front") and the back end reading the answer ("peg-back"). */
+/* The names the messages use: the puzzle ("peg"), the front end whose
+ * clauses were solved ("peg-front") and the back end reading the answer
+ * ("peg-back"). */
 typedef struct dp_answer_names {
-  const char *front, *back;
+  const char *puzzle, *front, *back;
 } dp_answer_names;
 
 static int dp_answer_fail_(dp_answer *a, int rc, long line, const char *fmt,
@@ -218,8 +225,8 @@ static int dp_answer_more_(const char *text, size_t size, dp_answer *a,
 
 /* Reads the answer in text[0..size-1] into *a (initialised here; release
  * it with dp_answer_free whatever the result).  Returns DP_ANSWER_OK,
- * DP_ANSWER_BAD (a->line, a->column and a->message say where and what) or
- * DP_ANSWER_NOMEM. */
+ * DP_ANSWER_BAD, DP_ANSWER_NO_KEY (for both, a->line, a->column and
+ * a->message say where and what) or DP_ANSWER_NOMEM. */
 static int dp_answer_read(const char *text, size_t size,
                           const dp_answer_names *names, dp_answer *a) {
   memset(a, 0, sizeof *a);
@@ -238,7 +245,25 @@ static int dp_answer_read(const char *text, size_t size,
     a->complete = true;
   a->back_at = at;
   a->back_line = line + 1;
+  if (!rc && at == size)
+    rc = dp_answer_fail_(a, DP_ANSWER_NO_KEY, a->back_line,
+                         "no %s key after the answer (is this dpll's answer "
+                         "to %s's clauses?)",
+                         names->puzzle, names->front);
   return rc;
+}
+
+/* Whether the models give values for exactly the key's atoms: DP_ANSWER_OK,
+ * or DP_ANSWER_BAD pointing at the first value too many or at the first
+ * '0' line. */
+static int dp_answer_atoms(dp_answer *a, int atoms) {
+  if (a->models == 0 || a->atoms == atoms)
+    return DP_ANSWER_OK;
+  return dp_answer_fail_(a, DP_ANSWER_BAD,
+                         a->atoms > atoms ? (long)atoms + 1 : a->atoms + 1,
+                         "the answer gives values for %d atoms, the key has "
+                         "%d",
+                         a->atoms, atoms);
 }
 
 /* The value of atom (1..atoms) in model m (0..models-1): 1 or 0. */

@@ -163,13 +163,6 @@ static int decode_models(const dp_answer *a, maze_result *out,
 
 /* The answer's models, with the encoding read from the key. */
 static int read_models(const dp_answer *a, maze_result *out, maze_error *err) {
-  const maze_encoding *e = out->encoding;
-  /* Point at the first value too many, or at the first '0' line. */
-  if (a->atoms != e->atoms)
-    return maze__fail(err, MAZE_EANSWER,
-                      a->atoms > e->atoms ? (long)e->atoms + 1 : a->atoms + 1,
-                      1, "the answer gives values for %d atoms, the key has %d",
-                      a->atoms, e->atoms);
   int rc = decode_models(a, out, err);
   if (!rc) {
     out->solved = 1;
@@ -177,6 +170,14 @@ static int read_models(const dp_answer *a, maze_result *out, maze_error *err) {
     out->list = a->models > 1 || a->complete;
   }
   return rc;
+}
+
+/* dp_answer's result as libmaze's code, with err filled in. */
+static int answer_failed(int rc, const dp_answer *a, maze_error *err) {
+  int code = rc == DP_ANSWER_NOMEM    ? MAZE_ENOMEM
+             : rc == DP_ANSWER_NO_KEY ? MAZE_EKEY
+                                      : MAZE_EANSWER;
+  return rc ? maze__fail(err, code, a->line, a->column, "%s", a->message) : 0;
 }
 
 int maze_result_read(const char *text, size_t size, maze_result *out,
@@ -190,20 +191,15 @@ int maze_result_read(const char *text, size_t size, maze_result *out,
   memset(out, 0, sizeof *out);
   if (!text && size)
     return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
-  static const dp_answer_names names = {"maze-front", "maze-back"};
+  static const dp_answer_names names = {"maze", "maze-front", "maze-back"};
   dp_answer a;
-  int rc = dp_answer_read(text ? text : "", size, &names, &a);
-  if (rc == DP_ANSWER_NOMEM)
-    rc = maze__fail(err, MAZE_ENOMEM, 0, 0, "out of memory");
-  else if (rc)
-    rc = maze__fail(err, MAZE_EANSWER, a.line, a.column, "%s", a.message);
-  if (!rc && a.back_at == size)
-    rc = maze__fail(err, MAZE_EKEY, a.back_line, 1,
-                    "no maze key after the answer (is this dpll's answer to "
-                    "maze-front's clauses?)");
+  int rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
+                         err);
   if (!rc)
     rc = maze__key_parse(text + a.back_at, size - a.back_at, a.back_line,
                          &out->encoding, err);
+  if (!rc)
+    rc = answer_failed(dp_answer_atoms(&a, out->encoding->atoms), &a, err);
   if (!rc && a.models > 0)
     rc = read_models(&a, out, err);
   out->complete = !rc && a.complete;

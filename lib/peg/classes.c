@@ -115,126 +115,8 @@ static int classes_build(const peg_board *b, classes *c) {
   return 0;
 }
 
-/* A growing malloc'd string; ok turns false if memory runs out. */
-typedef struct text {
-  char *s;
-  size_t n, cap;
-  bool ok;
-} text;
-
-static void put(text *t, const char *piece) {
-  size_t len = strlen(piece);
-  if (t->ok && peg__grow((void **)&t->s, &t->cap, t->n + len + 1, 1))
-    t->ok = false;
-  if (t->ok) {
-    memcpy(t->s + t->n, piece, len + 1);
-    t->n += len;
-  }
-}
-
-/* The sentence for a given goal, from the class x that tells them apart. */
-static char *given_goal(const classes *c, const word *x, bool odd_at_start) {
-  text t = {NULL, 0, 0, true};
-  put(&t, "the position classes rule it out: every jump changes the number "
-          "of pegs in holes");
-  for (int h = 0; h < c->holes; h++)
-    if (bit(x, h)) {
-      char number[16];
-      snprintf(number, sizeof number, " %d", h + 1);
-      put(&t, number);
-    }
-  put(&t, " by 0 or 2 (each triple has none or two of them), so it stays ");
-  put(&t, odd_at_start ? "odd" : "even");
-  put(&t, " as at the start, but the goal makes it ");
-  put(&t, odd_at_start ? "even" : "odd");
-  if (!t.ok) {
-    free(t.s);
-    return NULL;
-  }
-  return t.s;
-}
-
-static const char anywhere[] =
-    "the position classes rule it out: a jump changes by 0 or 2 the pegs "
-    "in any set of holes that every triple meets in none or two holes, so "
-    "the parity of such a set never changes, and for every hole some such "
-    "set has another parity at the start than with a lone last peg in that "
-    "hole";
-
-/* Decides with the classes whether they refute the puzzle. */
-static int explain(const peg_board *b, const classes *c, char **why) {
-  size_t w = c->words;
-  word *s = calloc(w, sizeof *s), *g = calloc(w, sizeof *g);
-  if (!s || !g) {
-    free(s);
-    free(g);
-    return PEG_ENOMEM;
-  }
-  for (int h = 1; h <= b->holes; h++) {
-    if (b->start[h])
-      flip(s, h - 1);
-    if (b->goal_given && b->goal[h])
-      flip(g, h - 1);
-  }
-  int found = 0;
-  if (b->goal_given) {
-    for (size_t k = 0; k < c->nullity && !found; k++) {
-      const word *x = &c->null[k * w];
-      bool at_start = odd_overlap(x, s, w);
-      if (at_start != odd_overlap(x, g, w)) {
-        *why = given_goal(c, x, at_start);
-        found = *why ? 1 : PEG_ENOMEM;
-      }
-    }
-  } else {
-    found = 1; /* until a hole passes every class */
-    for (int h = 0; h < c->holes && found; h++) {
-      bool passes = true;
-      for (size_t k = 0; k < c->nullity && passes; k++) {
-        const word *x = &c->null[k * w];
-        passes = odd_overlap(x, s, w) == bit(x, h);
-      }
-      found = !passes;
-    }
-    if (found) {
-      *why = malloc(sizeof anywhere);
-      found = *why ? (memcpy(*why, anywhere, sizeof anywhere), 1) : PEG_ENOMEM;
-    }
-  }
-  free(s);
-  free(g);
-  return found;
-}
-
-int peg_explain(const peg_board *b, char **why) {
-  if (!b || !why)
-    return PEG_EINVAL;
-  *why = NULL;
-  if (b->free_start || b->holes > CLASSES_MAX_HOLES || peg_board_check(b, NULL))
-    return 0;
-  classes c;
-  int rc = classes_build(b, &c);
-  if (!rc)
-    rc = explain(b, &c, why);
-  classes_free(&c);
-  return rc;
-}
-
-/* ---- Clauses for the encoding (option position_classes) -------------------
- *
- * What the classes rule out, as clauses over the first and last time step
- * (T the steps; s the start, g the goal; p(x, v) the parity of x . v):
- *   a given start, one peg anywhere: -Peg(H,T+1) for every hole H that
- *     some class x tells apart from the start (x[H] != p(x, s));
- *   a given start and goal: the empty clause when a class tells them
- *     apart (peg_explain's case);
- *   a free start (every hole but E), one peg anywhere: Peg(E,1) |
- *     -Peg(H,T+1) for every pair E, H that a class tells apart;
- *   a free start and a given goal: Peg(E,1) for every E whose start a
- *     class tells apart from the goal.
- * Each class's parities over all holes form a hole's signature: a bit
- * per null-space vector, so that "some class tells them apart" is "the
- * signatures differ". */
+/* ---- Signatures -----------------------------------------------------------
+ */
 
 /* Free starts are paired only on boards up to this size (N^2 clauses). */
 #define CLASSES_MAX_PAIRS 128
@@ -292,6 +174,129 @@ static bool differ(const word *a, const word *b, const word *want,
   return false;
 }
 
+/* The classes of b and the signatures that follow; free them with
+ * analysis_free whatever the result.  Returns 0 or PEG_ENOMEM. */
+typedef struct analysis {
+  classes c;
+  signatures sg;
+} analysis;
+
+static void analysis_free(analysis *a) {
+  classes_free(&a->c);
+  free(a->sg.of);
+  free(a->sg.start);
+  free(a->sg.goal);
+}
+
+static int analyse(const peg_board *b, analysis *a) {
+  memset(&a->sg, 0, sizeof a->sg);
+  int rc = classes_build(b, &a->c);
+  return rc ? rc : signatures_build(b, &a->c, &a->sg);
+}
+
+/* ---- The explanation ------------------------------------------------------
+ */
+
+/* A growing malloc'd string; ok turns false if memory runs out. */
+typedef struct text {
+  char *s;
+  size_t n, cap;
+  bool ok;
+} text;
+
+static void put(text *t, const char *piece) {
+  size_t len = strlen(piece);
+  if (t->ok && peg__grow((void **)&t->s, &t->cap, t->n + len + 1, 1))
+    t->ok = false;
+  if (t->ok) {
+    memcpy(t->s + t->n, piece, len + 1);
+    t->n += len;
+  }
+}
+
+/* The sentence for a given goal, from the class x that tells them apart. */
+static char *given_goal(const classes *c, const word *x, bool odd_at_start) {
+  text t = {NULL, 0, 0, true};
+  put(&t, "the position classes rule it out: every jump changes the number "
+          "of pegs in holes");
+  for (int h = 0; h < c->holes; h++)
+    if (bit(x, h)) {
+      char number[16];
+      snprintf(number, sizeof number, " %d", h + 1);
+      put(&t, number);
+    }
+  put(&t, " by 0 or 2 (each triple has none or two of them), so it stays ");
+  put(&t, odd_at_start ? "odd" : "even");
+  put(&t, " as at the start, but the goal makes it ");
+  put(&t, odd_at_start ? "even" : "odd");
+  if (!t.ok) {
+    free(t.s);
+    return NULL;
+  }
+  return t.s;
+}
+
+static const char anywhere[] =
+    "the position classes rule it out: a jump changes by 0 or 2 the pegs "
+    "in any set of holes that every triple meets in none or two holes, so "
+    "the parity of such a set never changes, and for every hole some such "
+    "set has another parity at the start than with a lone last peg in that "
+    "hole";
+
+/* Whether the signatures refute the puzzle (a given start); *why the
+ * sentence if they do. */
+static int explain(const peg_board *b, const analysis *a, char **why) {
+  const signatures *sg = &a->sg;
+  if (b->goal_given) {
+    for (size_t k = 0; k < a->c.nullity; k++) {
+      bool odd_at_start = bit(sg->start, (int)k);
+      if (odd_at_start != bit(sg->goal, (int)k)) {
+        *why = given_goal(&a->c, &a->c.null[k * a->c.words], odd_at_start);
+        return *why ? 1 : PEG_ENOMEM;
+      }
+    }
+    return 0;
+  }
+  for (int h = 1; h <= b->holes; h++)
+    if (!differ(sg->start, NULL, &sg->of[(size_t)h * sg->words], sg->words))
+      return 0; /* the last peg may be in h, as far as the classes see */
+  *why = malloc(sizeof anywhere);
+  if (!*why)
+    return PEG_ENOMEM;
+  memcpy(*why, anywhere, sizeof anywhere);
+  return 1;
+}
+
+int peg_explain(const peg_board *b, char **why) {
+  if (!b || !why)
+    return PEG_EINVAL;
+  *why = NULL;
+  if (b->free_start || b->holes > CLASSES_MAX_HOLES || peg_board_check(b, NULL))
+    return 0;
+  analysis a;
+  int rc = analyse(b, &a);
+  if (!rc)
+    rc = explain(b, &a, why);
+  analysis_free(&a);
+  return rc;
+}
+
+/* ---- Clauses for the encoding (option position_classes) -------------------
+ *
+ * What the classes rule out, as clauses over the first and last time step
+ * (T the steps; s the start, g the goal; p(x, v) the parity of x . v):
+ *   a given start, one peg anywhere: -Peg(H,T+1) for every hole H that
+ *     some class x tells apart from the start (x[H] != p(x, s));
+ *   a given start and goal: the empty clause when a class tells them
+ *     apart (peg_explain's case);
+ *   a free start (every hole but E), one peg anywhere: Peg(E,1) |
+ *     -Peg(H,T+1) for every pair E, H that a class tells apart;
+ *   a free start and a given goal: Peg(E,1) for every E whose start a
+ *     class tells apart from the goal.
+ * Each class's parities over all holes form a hole's signature: a bit
+ * per null-space vector, so that "some class tells them apart" is "the
+ * signatures differ". */
+
 /* Emits (fn not NULL) or counts the clauses; *rc gets fn's first
  * non-zero return. */
 static int64_t class_clauses(const peg_encoding *e, const signatures *sg,
@@ -332,16 +337,10 @@ int64_t peg__class_clauses(const peg_encoding *e, peg_clause_fn fn, void *ctx,
   if (!e->position_classes || b->holes > CLASSES_MAX_HOLES ||
       (b->free_start && b->holes > CLASSES_MAX_PAIRS))
     return 0;
-  classes c;
-  signatures sg = {0};
-  int64_t count = classes_build(b, &c);
+  analysis a;
+  int64_t count = analyse(b, &a);
   if (!count)
-    count = signatures_build(b, &c, &sg);
-  if (!count)
-    count = class_clauses(e, &sg, fn, ctx, rc);
-  classes_free(&c);
-  free(sg.of);
-  free(sg.start);
-  free(sg.goal);
+    count = class_clauses(e, &a.sg, fn, ctx, rc);
+  analysis_free(&a);
   return count;
 }

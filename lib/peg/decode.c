@@ -268,6 +268,14 @@ static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
   return rc;
 }
 
+/* dp_answer's result as libpeg's code, with err filled in. */
+static int answer_failed(int rc, const dp_answer *a, peg_error *err) {
+  int code = rc == DP_ANSWER_NOMEM    ? PEG_ENOMEM
+             : rc == DP_ANSWER_NO_KEY ? PEG_EKEY
+                                      : PEG_EANSWER;
+  return rc ? peg__fail(err, code, a->line, a->column, "%s", a->message) : 0;
+}
+
 int peg_result_read(const char *text, size_t size, peg_result *out,
                     peg_error *err) {
   peg_error scratch;
@@ -279,35 +287,21 @@ int peg_result_read(const char *text, size_t size, peg_result *out,
   memset(out, 0, sizeof *out);
   if (!text && size)
     return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  static const dp_answer_names names = {"peg-front", "peg-back"};
+  static const dp_answer_names names = {"peg", "peg-front", "peg-back"};
   dp_answer a;
-  int rc = dp_answer_read(text ? text : "", size, &names, &a);
-  if (rc == DP_ANSWER_NOMEM)
-    rc = peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-  else if (rc)
-    rc = peg__fail(err, PEG_EANSWER, a.line, a.column, "%s", a.message);
-  if (!rc && a.back_at == size)
-    rc = peg__fail(err, PEG_EKEY, a.back_line, 1,
-                   "no peg key after the answer (is this dpll's answer to "
-                   "peg-front's clauses?)");
+  int rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
+                         err);
   if (!rc)
     rc = peg__key_parse(text + a.back_at, size - a.back_at, a.back_line,
                         &out->encoding, err);
+  if (!rc)
+    rc = answer_failed(dp_answer_atoms(&a, out->encoding->atoms), &a, err);
+  if (!rc && a.models > 0)
+    rc = decode_models(&a, out, err);
   if (!rc && a.models > 0) {
-    const peg_encoding *e = out->encoding;
-    /* Point at the first value too many, or at the first '0' line. */
-    if (a.atoms != e->atoms)
-      rc = peg__fail(err, PEG_EANSWER,
-                     a.atoms > e->atoms ? (long)e->atoms + 1 : a.atoms + 1, 1,
-                     "the answer gives values for %d atoms, the key has %d",
-                     a.atoms, e->atoms);
-    if (!rc)
-      rc = decode_models(&a, out, err);
-    if (!rc) {
-      out->solved = 1;
-      out->num_jumps = (size_t)e->steps;
-      out->num_models = a.models;
-    }
+    out->solved = 1;
+    out->num_jumps = (size_t)out->encoding->steps;
+    out->num_models = a.models;
   }
   out->complete = !rc && a.complete;
   dp_answer_free(&a);

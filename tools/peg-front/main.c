@@ -145,18 +145,14 @@ static int position(const peg_board *b, const peg_front_options *o,
   if (o->played) {
     char *text;
     size_t size;
-    int err = cli_read_all(o->played, &text, &size);
-    if (err)
-      return cli_error("%s: cannot read: %s", o->played, strerror(err));
+    if (cli_read_input(o->played, &text, &size))
+      return 1;
     peg_error why;
     int rc = peg_play_parse(b, text, size, &jumps, played, &why);
     free(text);
-    if (rc == PEG_ENOMEM)
-      return cli_error("out of memory");
     if (rc)
-      return fprintf(stderr, "%s:%ld:%ld: %s\n", o->played, why.line,
-                     why.column, why.message),
-             1;
+      return cli_input_error(o->played, rc == PEG_ENOMEM, why.line, why.column,
+                             why.message);
   }
   int rc = peg_board_after(b, jumps, *played, pos);
   free(jumps);
