@@ -283,6 +283,13 @@ PEG_API const peg_board *peg_encoding_board(const peg_encoding *e);
  *                     so on up until three remain; about J/2 more atoms
  *                     and 3.5J clauses).
  *                     The counts for small J are in docs/encoding.md.
+ *   hole_order        1 (default): number the atoms on a copy of the board
+ *                     whose holes are ordered by its structure alone
+ *                     (triples, start, goal), so that every renumbering
+ *                     of a board's holes gives the same clauses; 0: in
+ *                     the board's own order of holes and triples.  Atom
+ *                     names, peg_atom_* and peg_decode use the board's
+ *                     own hole numbers either way (docs/encoding.md).
  * With canonical_order and position_classes at 0 the models are exactly
  * the plays (with at_least_one also at 1 when the counter or the product
  * is used: without it, a step with no jump leaves their atoms free). */

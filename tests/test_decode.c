@@ -97,23 +97,16 @@ static int pc_judge(const pc_board *pc, const peg_jump *j, int n) {
 
 /* ---- models by hand ---- */
 
-/* The number of Jump(j, time) by docs/encoding.md, from the encoding's
- * board: (time-1)*J + 2t + d + 1. */
+/* The number of Jump(j, time), as peg_atom_jump gives it (whatever the
+ * option hole_order): one of the atoms of time, (time-1)*J+1 .. time*J. */
 static int jump_number(const peg_encoding *e, peg_jump j, int time) {
-  const peg_board *b = peg_encoding_board(e);
-  int J = 2 * (int)peg_board_num_triples(b);
-  for (size_t t = 0; t < peg_board_num_triples(b); t++) {
-    int abc[3];
-    assert_int_equal(peg_board_triple(b, t, abc), 0);
-    if (abc[1] != j.over)
-      continue;
-    if (abc[0] == j.from && abc[2] == j.to)
-      return (time - 1) * J + 2 * (int)t + 1;
-    if (abc[2] == j.from && abc[0] == j.to)
-      return (time - 1) * J + 2 * (int)t + 2;
-  }
-  fail_msg("(%d,%d,%d) is not a jump of the board", j.from, j.over, j.to);
-  return 0;
+  int J = 2 * (int)peg_board_num_triples(peg_encoding_board(e));
+  int a = peg_atom_jump(e, j.from, j.over, j.to, time);
+  CHECK(a > 0, "(%d,%d,%d) is not a jump of the board", j.from, j.over, j.to);
+  CHECK(a > (time - 1) * J && a <= time * J,
+        "Jump(%d,%d,%d,%d) is atom %d, not one of time %d", j.from, j.over,
+        j.to, time, a, time);
+  return a;
 }
 
 typedef struct model {
@@ -133,7 +126,7 @@ static int lookup(void *ctx, int atom) {
 static void make_model(const peg_encoding *e, const unsigned char *start,
                        const peg_jump *play, model *m) {
   const peg_board *b = peg_encoding_board(e);
-  int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
+  int N = peg_board_holes(b);
   int T = peg_encoding_steps(e);
   m->atoms = peg_encoding_atoms(e);
   assert_true(m->atoms < (int)sizeof m->v);
@@ -141,8 +134,11 @@ static void make_model(const peg_encoding *e, const unsigned char *start,
   unsigned char pegs[65];
   memcpy(pegs, start, (size_t)N + 1);
   for (int i = 1; i <= T + 1; i++) {
-    for (int h = 1; h <= N; h++)
-      m->v[J * T + (i - 1) * N + h] = (signed char)pegs[h];
+    for (int h = 1; h <= N; h++) {
+      int a = peg_atom_peg(e, h, i);
+      CHECK(a > 0 && a <= m->atoms, "Peg(%d,%d) is atom %d", h, i, a);
+      m->v[a] = (signed char)pegs[h];
+    }
     if (i <= T) {
       m->v[jump_number(e, play[i - 1], i)] = 1;
       pegs[play[i - 1].from] = pegs[play[i - 1].over] = 0;
@@ -175,15 +171,19 @@ static void test_decode_plays(void **state) {
   const int goal[] = {3};
   assert_int_equal(peg_board_set_goal(bg, goal, 1), 0);
   peg_encoding *eg = encode(bg);
+  /* and the atoms numbered in the board's own order */
+  peg_encoding *e0 = encode(b);
+  assert_int_equal(peg_encoding_set_option(e0, "hole_order", 0), 0);
   unsigned char start[11];
   start_of(10, 2, start);
   pc_board pc;
   pc_board_triangle(&pc, 4, 2);
   for (int k = 0; k < p.n; k++) {
     assert_true(pc_judge(&pc, p.play[k], 8));
-    peg_encoding *encs[] = {e, ef, eg};
-    const char *names[] = {"from 2", "free start", "from 2 to 3"};
-    for (int x = 0; x < 3; x++) {
+    peg_encoding *encs[] = {e, ef, eg, e0};
+    const char *names[] = {"from 2", "free start", "from 2 to 3",
+                           "from 2, hole_order 0"};
+    for (int x = 0; x < 4; x++) {
       model m;
       make_model(encs[x], start, p.play[k], &m);
       peg_jump got[8];
@@ -208,6 +208,7 @@ static void test_decode_plays(void **state) {
   peg_encoding_free(e);
   peg_encoding_free(ef);
   peg_encoding_free(eg);
+  peg_encoding_free(e0);
   peg_board_free(b);
   peg_board_free(bf);
   peg_board_free(bg);
@@ -613,7 +614,8 @@ static void test_decode_free_start_no_jump(void **state) {
   peg_encoding *e3 = encode(b3), *e2 = encode(b2);
   assert_int_equal(peg_encoding_steps(e3), 0);
   assert_int_equal(peg_encoding_steps(e2), 0);
-  /* The Peg atoms at time 1 (the only time): atoms 1..N here. */
+  /* The Peg atoms at time 1 (the only time), v[h] for Peg(h,1): atoms
+   * 1..N here, in the order peg_atom_peg says. */
   const struct {
     peg_encoding *e;
     signed char v[4];
@@ -633,7 +635,11 @@ static void test_decode_free_start_no_jump(void **state) {
     m.atoms = peg_encoding_atoms(cases[i].e);
     assert_int_equal(m.atoms, peg_board_holes(b));
     memset(m.v, 0, sizeof m.v);
-    memcpy(m.v, cases[i].v, sizeof cases[i].v);
+    for (int h = 1; h <= peg_board_holes(b); h++) {
+      int a = peg_atom_peg(cases[i].e, h, 1);
+      CHECK(a >= 1 && a <= m.atoms, "Peg(%d,1) is atom %d", h, a);
+      m.v[a] = cases[i].v[h];
+    }
     peg_error err;
     memset(&err, 0, sizeof err);
     int rc = peg_decode(cases[i].e, lookup, &m, NULL, &err);

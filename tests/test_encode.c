@@ -5,9 +5,11 @@
  * brute-force oracle (white-box: amo.c's peg__amo_*), and the semantic
  * test: for small
  * puzzles every model that libdpll finds is a legal play (judged by
- * pegcheck, read from the Jump atoms by the numbering formula, not by
+ * pegcheck, read from the Jump atoms that peg_atom_jump numbers, not by
  * peg_decode) and there are exactly as many models as pegcheck counts
- * plays. */
+ * plays; and the option hole_order: with 1 (the default) two numberings
+ * of one board give the same clauses, with 0 the numbering is the
+ * documented one of the board's own holes and triples. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -848,6 +850,8 @@ static void build_expected(const peg_board *b, int T, int at_least_one,
 static void compare_with_table(const char *what, const peg_board *b,
                                int at_least_one) {
   peg_encoding *e = encode(b);
+  /* the table numbers the atoms as docs/encoding.md does: hole_order 0 */
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", 0), 0);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
   int T = peg_encoding_steps(e);
   CHECK(T == peg_board_start_pegs(b) - peg_board_goal_pegs(b),
@@ -939,8 +943,16 @@ static void test_clauses_as_table(void **state) {
 
 /* ---- atoms: numbers and names ---- */
 
-static void check_numbering(const char *what, const peg_board *b) {
+/* The atoms of b's encoding with the option hole_order: with 0, each Jump
+ * and Peg atom has the number the formulas of docs/encoding.md give; with
+ * 1, the numbers of the board renumbered, so only the blocks are known
+ * (the Jump atoms of time I are (I-1)J+1..IJ, two to a triple, the Peg
+ * atoms of time I J*T+(I-1)N+1..J*T+IN).  Either way every atom 1..A is
+ * numbered once, and its name, in the board's own holes, looks up to it. */
+static void check_numbering(const char *what, const peg_board *b,
+                            int hole_order) {
   peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", hole_order), 0);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
   CHECK(A == J * T + N * (T + 1), "%s: %d atoms, J*T + N*(T+1) = %d", what, A,
@@ -956,6 +968,12 @@ static void check_numbering(const char *what, const peg_board *b) {
         int from = d ? abc[2] : abc[0], to = d ? abc[0] : abc[2];
         int want = jump_atom(J, t, d, i);
         int got = peg_atom_jump(e, from, abc[1], to, i);
+        if (hole_order) {
+          CHECK(got > (i - 1) * J && got <= i * J,
+                "%s: Jump(%d,%d,%d,%d) is %d, not in %d..%d", what, from,
+                abc[1], to, i, got, (i - 1) * J + 1, i * J);
+          want = got;
+        }
         CHECK(got == want, "%s: Jump(%d,%d,%d,%d) is %d, expected %d", what,
               from, abc[1], to, i, got, want);
         seen[want]++;
@@ -972,6 +990,12 @@ static void check_numbering(const char *what, const peg_board *b) {
     for (int h = 1; h <= N; h++) {
       int want = peg_atom(J, T, N, h, i);
       int got = peg_atom_peg(e, h, i);
+      if (hole_order) {
+        CHECK(got > J * T + (i - 1) * N && got <= J * T + i * N,
+              "%s: Peg(%d,%d) is %d, not in %d..%d", what, h, i, got,
+              J * T + (i - 1) * N + 1, J * T + i * N);
+        want = got;
+      }
       CHECK(got == want, "%s: Peg(%d,%d) is %d, expected %d", what, h, i, got,
             want);
       seen[want]++;
@@ -983,10 +1007,24 @@ static void check_numbering(const char *what, const peg_board *b) {
       CHECK(peg_atom_lookup(e, name) == want, "%s: lookup of %s gave %d", what,
             name, peg_atom_lookup(e, name));
     }
-  /* the formulas number every atom 1..A exactly once */
+  /* every atom 1..A is numbered exactly once */
   for (int a = 1; a <= A; a++)
     CHECK(seen[a] == 1, "%s: atom %d numbered %d times", what, a, seen[a]);
   free(seen);
+  /* a triple's two jumps are atoms 2k+1 and 2k+2 of a step (testutil's
+   * encoding_triples checks), with hole_order 0 triple k and its ends as
+   * the board lists them */
+  int(*order)[3] = malloc((size_t)(J / 2 + 1) * sizeof *order);
+  assert_non_null(order);
+  encoding_triples(e, order);
+  for (int t = 0; t < J / 2 && !hole_order; t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, (size_t)t, abc), 0);
+    CHECK(memcmp(abc, order[t], sizeof abc) == 0,
+          "%s: triple %d is %d %d %d in the jump order", what, t, order[t][0],
+          order[t][1], order[t][2]);
+  }
+  free(order);
 
   /* out of range */
   CHECK(peg_atom_peg(e, 1, 0) == PEG_EATOM, "%s: Peg(1,0)", what);
@@ -1028,32 +1066,36 @@ static void check_numbering(const char *what, const peg_board *b) {
 
 static void test_numbering(void **state) {
   (void)state;
-  for (int empty = 0; empty <= 4; empty++) {
-    peg_board *b = four_hole(empty);
-    check_numbering("4-hole", b);
+  for (int order = 0; order <= 1; order++) {
+    for (int empty = 0; empty <= 4; empty++) {
+      peg_board *b = four_hole(empty);
+      check_numbering("4-hole", b, order);
+      peg_board_free(b);
+    }
+    peg_board *b = named("triangle4", 0);
+    check_numbering("triangle4", b, order);
+    const int goal[] = {1, 2, 3};
+    assert_int_equal(peg_board_set_goal(b, goal, 3), 0);
+    check_numbering("triangle4, goal of 3", b, order);
+    peg_board_free(b);
+    b = named("english", 17);
+    check_numbering("english", b, order);
+    peg_board_free(b);
+    b = four_hole(1);
+    const int one[] = {2};
+    assert_int_equal(peg_board_set_start(b, one, 1), 0);
+    check_numbering("4-hole, T = 0", b, order);
     peg_board_free(b);
   }
-  peg_board *b = named("triangle4", 0);
-  check_numbering("triangle4", b);
-  const int goal[] = {1, 2, 3};
-  assert_int_equal(peg_board_set_goal(b, goal, 3), 0);
-  check_numbering("triangle4, goal of 3", b);
-  peg_board_free(b);
-  b = named("english", 17);
-  check_numbering("english", b);
-  peg_board_free(b);
-  b = four_hole(1);
-  const int one[] = {2};
-  assert_int_equal(peg_board_set_start(b, one, 1), 0);
-  check_numbering("4-hole, T = 0", b);
-  peg_board_free(b);
 }
 
-/* Worked examples on the 4-hole board: J = 8, T = 2, N = 4. */
+/* Worked examples on the 4-hole board: J = 8, T = 2, N = 4, in the
+ * documented numbering of the board's own holes (hole_order 0). */
 static void test_numbering_by_hand(void **state) {
   (void)state;
   peg_board *b = four_hole(1);
   peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", 0), 0);
   /* triple 0 = 1 2 3: Jump(1,2,3,1) = 0*8 + 0 + 0 + 1 = 1,
    * Jump(3,2,1,1) = 2; triple 3 = 4 1 2: Jump(2,1,4,2) = 8 + 6 + 1 + 1 =
    * 16; Peg(1,1) = 8*2 + 0 + 1 = 17; Peg(4,3) = 16 + 2*4 + 4 = 28. */
@@ -1279,26 +1321,50 @@ static int add_to_solver(void *ctx, const int *lits, size_t n) {
   return dpll_add_clause(ctx, lits, n);
 }
 
+/* The jump of each Jump atom, by peg_atom_jump: jump_of[a] for the atoms
+ * of time i, (i-1)J+1..iJ (checked), J*T+1 entries (malloc'd). */
+static peg_jump *jumps_of_atoms(const char *what, const peg_encoding *e) {
+  const peg_board *b = peg_encoding_board(e);
+  int J = 2 * (int)peg_board_num_triples(b), T = peg_encoding_steps(e);
+  peg_jump *jump_of = calloc((size_t)(J * T + 1), sizeof *jump_of);
+  assert_non_null(jump_of);
+  for (int i = 1; i <= T; i++)
+    for (int t = 0; t < J / 2; t++)
+      for (int d = 0; d < 2; d++) {
+        int abc[3];
+        assert_int_equal(peg_board_triple(b, (size_t)t, abc), 0);
+        peg_jump x = {abc[d ? 2 : 0], abc[1], abc[d ? 0 : 2]};
+        int a = peg_atom_jump(e, x.from, x.over, x.to, i);
+        CHECK(a > (i - 1) * J && a <= i * J && jump_of[a].from == 0,
+              "%s: Jump(%d,%d,%d,%d) is atom %d", what, x.from, x.over, x.to, i,
+              a);
+        jump_of[a] = x;
+      }
+  return jump_of;
+}
+
 /* Enumerates every model of b's clauses with libdpll (each found model is
  * blocked whole, all atoms) and checks each against pegcheck: exactly one
- * Jump atom true per time step, the jumps (read by the numbering formula)
- * a legal play from the start to the goal, the Peg atoms the positions
- * that play passes through, and no play found twice.  The number of models
- * must be pegcheck's number of plays. */
+ * Jump atom true per time step, the jumps (read through peg_atom_jump's
+ * numbers) a legal play from the start to the goal, the Peg atoms
+ * (peg_atom_peg) the positions that play passes through, and no play
+ * found twice.  The number of models must be pegcheck's number of plays. */
 /* redundant: 0 the seed's exact encoding, 1 the defaults (redundant
  * clauses), 2, 3, 4 the exact one with the sequential, product or
- * commander at-most-one. */
+ * commander at-most-one; hole_order the option. */
 static void enumerate_mode(const char *what, const peg_board *b,
-                           const pc_board *pc, int at_least_one,
-                           int redundant) {
+                           const pc_board *pc, int at_least_one, int redundant,
+                           int hole_order) {
   peg_encoding *e = redundant == 1 ? encode_default(b) : encode(b);
   if (redundant >= 2)
     assert_int_equal(peg_encoding_set_option(e, "at_most_one", redundant - 1),
                      0);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", at_least_one), 0);
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", hole_order), 0);
   int N = peg_board_holes(b), J = 2 * (int)peg_board_num_triples(b);
   int T = peg_encoding_steps(e), A = peg_encoding_atoms(e);
   CHECK(N == pc->holes, "%s: boards differ", what);
+  peg_jump *jump_of = jumps_of_atoms(what, e);
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   /* The activity heuristic enumerates these models some 20 to 60 times
@@ -1312,13 +1378,16 @@ static void enumerate_mode(const char *what, const peg_board *b,
     /* The library's defaults: the models are the plays in canonical
      * order (position classes only rule out final holes that no play
      * reaches, so they remove none).  pegcheck counts those, reading
-     * the board from its text so that the jumps have the same numbers. */
+     * the board from its text with the triples put in the order of the
+     * encoding's Jump atoms, so that the jumps have the same numbers. */
     size_t size;
     char *text = peg_board_text(b, &size), why[200];
     pc_board same;
     assert_non_null(text);
     CHECK(pc_board_read(text, size, &same, why, sizeof why),
           "%s: pegcheck cannot read the board: %s", what, why);
+    assert_int_equal(same.num_triples, J / 2);
+    encoding_triples(e, same.triples);
     plays = pc_count(&same, 1);
     pc_board_free(&same);
     free(text);
@@ -1338,17 +1407,16 @@ static void enumerate_mode(const char *what, const peg_board *b,
     CHECK(r == DPLL_SAT, "%s: dpll_solve gave %d", what, r);
     CHECK(models < plays, "%s: more models than the %llu plays", what,
           (unsigned long long)plays);
-    /* the jumps, by the numbering formula */
+    /* the jumps, by the atoms' numbers */
     for (int i = 1; i <= T; i++) {
       int found = 0;
       for (int k = 0; k < J; k++)
         if (dpll_model(s, (i - 1) * J + k + 1) == 1) {
           found++;
-          int abc[3];
-          assert_int_equal(peg_board_triple(b, (size_t)(k / 2), abc), 0);
-          jumps[i - 1][0] = k % 2 ? abc[2] : abc[0];
-          jumps[i - 1][1] = abc[1];
-          jumps[i - 1][2] = k % 2 ? abc[0] : abc[2];
+          peg_jump x = jump_of[(i - 1) * J + k + 1];
+          jumps[i - 1][0] = x.from;
+          jumps[i - 1][1] = x.over;
+          jumps[i - 1][2] = x.to;
         }
       CHECK(found == 1, "%s: model %llu has %d jumps at time %d", what,
             (unsigned long long)models + 1, found, i);
@@ -1362,10 +1430,10 @@ static void enumerate_mode(const char *what, const peg_board *b,
       pegs[h] = pc->free_start ? (T == 0 || h != jumps[0][2]) : pc->start[h];
     for (int i = 1; i <= T + 1; i++) {
       for (int h = 1; h <= N; h++)
-        CHECK(dpll_model(s, J * T + (i - 1) * N + h) == pegs[h],
+        CHECK(dpll_model(s, peg_atom_peg(e, h, i)) == pegs[h],
               "%s: model %llu: Peg(%d,%d) is %d, the play says %d", what,
               (unsigned long long)models + 1, h, i,
-              dpll_model(s, J * T + (i - 1) * N + h), pegs[h]);
+              dpll_model(s, peg_atom_peg(e, h, i)), pegs[h]);
       if (i <= T) {
         pegs[jumps[i - 1][0]] = pegs[jumps[i - 1][1]] = 0;
         pegs[jumps[i - 1][2]] = 1;
@@ -1386,33 +1454,38 @@ static void enumerate_mode(const char *what, const peg_board *b,
       block[a - 1] = dpll_model(s, a) == 1 ? -a : a;
     assert_int_equal(dpll_add_clause(s, block, (size_t)A), 0);
   }
-  print_message("%-40s T = %d, %5d atoms: %llu models, %llu %splays\n", what, T,
-                A, (unsigned long long)models, (unsigned long long)plays,
-                redundant == 1 ? "canonical " : "");
+  print_message("%-40s T = %d, %5d atoms: %llu models, %llu %splays%s\n", what,
+                T, A, (unsigned long long)models, (unsigned long long)plays,
+                redundant == 1 ? "canonical " : "",
+                hole_order ? "" : " (hole_order 0)");
   CHECK(models == plays, "%s: %llu models, %llu plays", what,
         (unsigned long long)models, (unsigned long long)plays);
   free(seen);
   free(block);
   free(pegs);
   free(jumps);
+  free(jump_of);
   dpll_free(s);
   peg_encoding_free(e);
 }
 
 /* Both encodings: the seed's exact one, and the default with the
- * redundant clauses. */
+ * redundant clauses, with the default hole_order 1; the default encoding
+ * also with hole_order 0, whose jump order (so whose canonical plays)
+ * differs. */
 static void enumerate(const char *what, const peg_board *b, const pc_board *pc,
                       int at_least_one) {
-  enumerate_mode(what, b, pc, at_least_one, 0);
-  enumerate_mode(what, b, pc, at_least_one, 1);
+  enumerate_mode(what, b, pc, at_least_one, 0, 1);
+  enumerate_mode(what, b, pc, at_least_one, 1, 1);
+  enumerate_mode(what, b, pc, at_least_one, 1, 0);
   /* The counter's and the product's atoms follow from the jumps only when
    * some jump happens at every step: without at_least_one they multiply
    * the models.  The commanders always follow. */
   if (at_least_one) {
-    enumerate_mode(what, b, pc, at_least_one, 2);
-    enumerate_mode(what, b, pc, at_least_one, 3);
+    enumerate_mode(what, b, pc, at_least_one, 2, 1);
+    enumerate_mode(what, b, pc, at_least_one, 3, 1);
   }
-  enumerate_mode(what, b, pc, at_least_one, 4);
+  enumerate_mode(what, b, pc, at_least_one, 4, 1);
 }
 
 /* The smallest triangles: triangle2 has no jump at all, triangle3 three
@@ -1588,7 +1661,8 @@ static void test_semantic_goals(void **state) {
  * seed's axioms: the default encoding's clauses minus the exact one's that
  * are negative units on the last step.  excluded[h] = 1 for each. */
 typedef struct units {
-  int first, last; /* the atoms Peg(1,T+1) .. Peg(N,T+1) */
+  int first, last; /* the atoms Peg(H,T+1) are first..last */
+  int hole[128];   /* hole[a - first]: the hole of atom a */
   unsigned char excluded[128];
   int count;
 } units;
@@ -1596,19 +1670,30 @@ typedef struct units {
 static int collect_final_units(void *ctx, const int *lits, size_t n) {
   units *u = ctx;
   if (n == 1 && -lits[0] >= u->first && -lits[0] <= u->last) {
-    u->excluded[-lits[0] - u->first + 1] = 1;
+    u->excluded[u->hole[-lits[0] - u->first]] = 1;
     u->count++;
   }
   return 0;
 }
 
+/* With the default hole_order 1: the Peg atoms of the last step are a
+ * block, in the order of the holes renumbered (peg_atom_peg says which). */
 static int final_units(const peg_board *b, int classes, units *u) {
   peg_encoding *e = encode(b);
   assert_int_equal(peg_encoding_set_option(e, "position_classes", classes), 0);
   int T = peg_encoding_steps(e), N = peg_board_holes(b);
+  assert_true(N < 128);
   memset(u, 0, sizeof *u);
   u->first = peg_atom_peg(e, 1, T + 1);
-  u->last = peg_atom_peg(e, N, T + 1);
+  u->last = u->first;
+  for (int h = 1; h <= N; h++) {
+    int a = peg_atom_peg(e, h, T + 1);
+    u->first = a < u->first ? a : u->first;
+    u->last = a > u->last ? a : u->last;
+  }
+  assert_int_equal(u->last - u->first + 1, N);
+  for (int h = 1; h <= N; h++)
+    u->hole[peg_atom_peg(e, h, T + 1) - u->first] = h;
   assert_int_equal(peg_encoding_emit(e, collect_final_units, u), 0);
   int64_t clauses = peg_encoding_clauses(e);
   peg_encoding_free(e);
@@ -1751,6 +1836,255 @@ static void test_classes_known(void **state) {
   peg_board_free(b);
 }
 
+/* ---- hole_order: the clauses do not depend on the holes' numbers ---- */
+
+/* b with hole h renamed perm[h], its triples in a shuffled order with
+ * randomly reversed ends, the same start and goal renamed; no layout.
+ * Built with the public calls only. */
+static peg_board *renumbered(const peg_board *b, const int *perm,
+                             uint64_t *rng) {
+  int N = peg_board_holes(b);
+  size_t n = peg_board_num_triples(b);
+  peg_board *r = peg_board_new(N);
+  assert_non_null(r);
+  int(*t)[3] = malloc((n + 1) * sizeof *t);
+  int *holes = malloc((size_t)N * sizeof *holes);
+  assert_non_null(t);
+  assert_non_null(holes);
+  for (size_t i = 0; i < n; i++)
+    assert_int_equal(peg_board_triple(b, i, t[i]), 0);
+  for (size_t i = n; i > 1; i--) {
+    size_t j = (size_t)rng_below(rng, (int)i);
+    int x[3];
+    memcpy(x, t[i - 1], sizeof x);
+    memcpy(t[i - 1], t[j], sizeof x);
+    memcpy(t[j], x, sizeof x);
+  }
+  for (size_t i = 0; i < n; i++) {
+    int a = perm[t[i][0]], c = perm[t[i][2]];
+    if (rng_below(rng, 2)) {
+      int x = a;
+      a = c;
+      c = x;
+    }
+    assert_int_equal(peg_board_add_triple(r, a, perm[t[i][1]], c), 0);
+  }
+  int k = 0, empty = 0;
+  for (int h = 1; h <= N; h++)
+    if (peg_board_start(b, h) == 1)
+      holes[k++] = perm[h];
+    else
+      empty = perm[h];
+  if (peg_board_start(b, 1) == -1)
+    assert_int_equal(peg_board_set_empty(r, 0), 0);
+  else if (k == N - 1)
+    assert_int_equal(peg_board_set_empty(r, empty), 0);
+  else
+    assert_int_equal(peg_board_set_start(r, holes, (size_t)k), 0);
+  if (peg_board_goal(b, 1) != -1) {
+    k = 0;
+    for (int h = 1; h <= N; h++)
+      if (peg_board_goal(b, h) == 1)
+        holes[k++] = perm[h];
+    assert_int_equal(peg_board_set_goal(r, holes, (size_t)k), 0);
+  }
+  assert_int_equal(peg_board_check(r, NULL), 0);
+  free(holes);
+  free(t);
+  return r;
+}
+
+/* An atom's name with its holes renamed by perm: Jump(A,B,C,I) and
+ * Peg(H,I); the at-most-one atoms name no hole. */
+static void rename_atom(const char *name, const int *perm, int N, char *out,
+                        size_t size) {
+  int a, b, c, i, end = 0;
+  if (sscanf(name, "Jump(%d,%d,%d,%d)%n", &a, &b, &c, &i, &end) == 4 &&
+      !name[end]) {
+    assert_true(a >= 1 && a <= N && b >= 1 && b <= N && c >= 1 && c <= N);
+    snprintf(out, size, "Jump(%d,%d,%d,%d)", perm[a], perm[b], perm[c], i);
+  } else if (sscanf(name, "Peg(%d,%d)%n", &a, &i, &end) == 2 && !name[end]) {
+    assert_true(a >= 1 && a <= N);
+    snprintf(out, size, "Peg(%d,%d)", perm[a], i);
+  } else
+    snprintf(out, size, "%s", name);
+}
+
+static int same_clauses(const cnf *x, const cnf *y) {
+  return x->num == y->num && x->num_lits == y->num_lits &&
+         (x->num == 0 ||
+          (memcmp(x->start, y->start, (x->num + 1) * sizeof *x->start) == 0 &&
+           memcmp(x->lits, y->lits, x->num_lits * sizeof *x->lits) == 0));
+}
+
+/* Whether b has the triple a b c, either way round. */
+static int has_triple(const peg_board *b, int a, int over, int c) {
+  for (size_t t = 0; t < peg_board_num_triples(b); t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, t, abc), 0);
+    if (abc[1] == over &&
+        ((abc[0] == a && abc[2] == c) || (abc[0] == c && abc[2] == a)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether sigma[1..N] maps b's puzzle onto itself: triples, start, goal. */
+static int is_symmetry(const peg_board *b, const int *sigma) {
+  int N = peg_board_holes(b);
+  for (int h = 1; h <= N; h++)
+    if (peg_board_start(b, sigma[h]) != peg_board_start(b, h) ||
+        peg_board_goal(b, sigma[h]) != peg_board_goal(b, h))
+      return 0;
+  for (size_t t = 0; t < peg_board_num_triples(b); t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, t, abc), 0);
+    if (!has_triple(b, sigma[abc[0]], sigma[abc[1]], sigma[abc[2]]))
+      return 0;
+  }
+  return 1;
+}
+
+/* b and a random renumbering of it, encoded with the default options
+ * (hole_order 1): the same clauses, in the same order, and atom for atom
+ * the same names with the holes renamed.  Renamed by perm, the
+ * renumbering, unless b's puzzle has symmetries: then two numberings may
+ * lead to two equal renumbered boards, the holes of one matched with the
+ * other's images under a symmetry, and which comes first may depend on
+ * the file's numbers.  So the names give a renaming phi (from the Peg
+ * atoms of time 1) that must rename every atom, and be perm up to a
+ * symmetry: perm^-1 phi maps b's triples, start and goal onto themselves.
+ * *exact counts the cases where phi is perm.  Returns whether with
+ * hole_order 0 the two clause lists differ. */
+static int check_invariant(const char *what, const peg_board *b, uint64_t *rng,
+                           int *exact) {
+  int N = peg_board_holes(b);
+  int *perm = malloc(((size_t)N + 1) * sizeof *perm);
+  assert_non_null(perm);
+  for (int h = 0; h <= N; h++)
+    perm[h] = h;
+  for (int h = N; h > 1; h--) {
+    int j = 1 + rng_below(rng, h), x = perm[h];
+    perm[h] = perm[j];
+    perm[j] = x;
+  }
+  peg_board *r = renumbered(b, perm, rng);
+  peg_encoding *e = encode_default(b), *f = encode_default(r);
+  int order = -1;
+  assert_int_equal(peg_encoding_get_option(e, "hole_order", &order), 0);
+  assert_int_equal(order, 1);
+  CHECK(peg_encoding_atoms(e) == peg_encoding_atoms(f) &&
+            peg_encoding_steps(e) == peg_encoding_steps(f),
+        "%s: %d and %d atoms", what, peg_encoding_atoms(e),
+        peg_encoding_atoms(f));
+  cnf x, y;
+  emit_all(e, &x);
+  emit_all(f, &y);
+  CHECK(same_clauses(&x, &y),
+        "%s: renumbered, %zu clauses (%zu literals), not the same as the "
+        "%zu (%zu)",
+        what, y.num, y.num_lits, x.num, x.num_lits);
+  cnf_free(&x);
+  cnf_free(&y);
+  int *phi = calloc((size_t)N + 1, sizeof *phi);
+  int *back = calloc((size_t)N + 1, sizeof *back); /* perm^-1 */
+  int *sigma = calloc((size_t)N + 1, sizeof *sigma);
+  assert_non_null(phi);
+  assert_non_null(back);
+  assert_non_null(sigma);
+  for (int h = 1; h <= N; h++) {
+    back[perm[h]] = h;
+    char pname[32];
+    int a = peg_atom_peg(e, h, 1), k = 0, end = 0;
+    assert_true(a > 0 && peg_atom_name(f, a, pname, sizeof pname) > 0);
+    CHECK(sscanf(pname, "Peg(%d,1)%n", &k, &end) == 1 && !pname[end] &&
+              k >= 1 && k <= N && !sigma[k]++,
+          "%s: atom %d is Peg(%d,1), renumbered %s (a hole seen twice?)", what,
+          a, h, pname);
+    phi[h] = k; /* sigma counts the holes seen, as yet */
+  }
+  int same = 1;
+  for (int h = 1; h <= N; h++) {
+    sigma[h] = back[phi[h]];
+    same &= phi[h] == perm[h];
+  }
+  CHECK(is_symmetry(b, sigma),
+        "%s: the names rename the holes otherwise than the renumbering, and "
+        "not by a symmetry of the board",
+        what);
+  *exact += same;
+  char name[64], want[64], got[64];
+  for (int a = 1; a <= peg_encoding_atoms(e); a++) {
+    assert_true(peg_atom_name(e, a, name, sizeof name) > 0);
+    assert_true(peg_atom_name(f, a, got, sizeof got) > 0);
+    rename_atom(name, phi, N, want, sizeof want);
+    CHECK(strcmp(got, want) == 0, "%s: atom %d is %s, renumbered %s, not %s",
+          what, a, name, got, want);
+  }
+  free(phi);
+  free(back);
+  free(sigma);
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", 0), 0);
+  assert_int_equal(peg_encoding_set_option(f, "hole_order", 0), 0);
+  emit_all(e, &x);
+  emit_all(f, &y);
+  int differ = !same_clauses(&x, &y);
+  cnf_free(&x);
+  cnf_free(&y);
+  peg_encoding_free(e);
+  peg_encoding_free(f);
+  peg_board_free(r);
+  free(perm);
+  return differ;
+}
+
+static void test_hole_order_invariant(void **state) {
+  (void)state;
+  uint64_t rng = 0x6a09e667f3bcc908ULL;
+  int cases = 0, differ = 0, exact = 0;
+  const char *const catalogue[] = {"triangle4", "triangle5", "english",
+                                   "french",    "wiegleb",   "diamond"};
+  for (size_t i = 0; i < sizeof catalogue / sizeof *catalogue; i++) {
+    peg_board *b = named(catalogue[i], -1);
+    differ += check_invariant(catalogue[i], b, &rng, &exact);
+    cases++;
+    peg_board_free(b);
+  }
+  /* a free start; a given goal; a given start and goal */
+  peg_board *b = named("triangle5", 0);
+  differ += check_invariant("triangle5, free start", b, &rng, &exact);
+  peg_board_free(b);
+  b = named("english", -1);
+  const int centre[] = {17};
+  assert_int_equal(peg_board_set_goal(b, centre, 1), 0);
+  differ += check_invariant("english, goal 17", b, &rng, &exact);
+  peg_board_free(b);
+  b = named("triangle5", 5);
+  const int start[] = {2, 4, 5, 6, 7, 8, 9}, goal[] = {11, 14};
+  assert_int_equal(peg_board_set_start(b, start, 7), 0);
+  assert_int_equal(peg_board_set_goal(b, goal, 2), 0);
+  differ += check_invariant("triangle5, 7 pegs to 11 14", b, &rng, &exact);
+  peg_board_free(b);
+  cases += 3;
+  /* random small puzzles (testutil's, as test_play's) */
+  for (int k = 0; k < 30; k++) {
+    spec sp;
+    spec_random(&sp, k % 3 == 2, &rng);
+    b = spec_board(&sp);
+    char what[64];
+    snprintf(what, sizeof what, "random board %d", k);
+    differ += check_invariant(what, b, &rng, &exact);
+    cases++;
+    peg_board_free(b);
+  }
+  print_message("hole_order: %d boards renumbered give the same clauses, %d "
+                "with the names renamed as the holes (the others up to a "
+                "symmetry); with hole_order 0, %d of them other clauses\n",
+                cases, exact, differ);
+  /* with hole_order 0 the numbering shows: the test can fail */
+  assert_true(differ > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_four_hole),
@@ -1776,6 +2110,7 @@ int main(void) {
       cmocka_unit_test(test_semantic_goals),
       cmocka_unit_test(test_classes_sound),
       cmocka_unit_test(test_classes_known),
+      cmocka_unit_test(test_hole_order_invariant),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

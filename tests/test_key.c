@@ -31,12 +31,14 @@ static int parse_key(const char *text, size_t n, peg_encoding **out,
 }
 
 /* The key of the 4-hole board, hole 1 empty, written out by hand from
- * docs/encoding.md: J = 8, T = 2, 28 atoms; triple t forward and backward
- * at time 1 are atoms 2t+1 and 2t+2, at time 2 atoms 8+2t+1, 8+2t+2; then
- * Peg(H,I) = 16 + 4(I-1) + H. */
+ * docs/encoding.md, with the option hole_order 0 (the atoms numbered in
+ * the board's own order): J = 8, T = 2, 28 atoms; triple t forward and
+ * backward at time 1 are atoms 2t+1 and 2t+2, at time 2 atoms 8+2t+1,
+ * 8+2t+2; then Peg(H,I) = 16 + 4(I-1) + H. */
 static const char four_key[] = "peg-key 1\n"
                                "options at_least_one=1 canonical_order=0 "
-                               "position_classes=0 at_most_one=0\n"
+                               "position_classes=0 at_most_one=0 "
+                               "hole_order=0\n"
                                "board\n"
                                "4 1\n"
                                "1 2 3\n"
@@ -79,6 +81,7 @@ static void test_text_by_hand(void **state) {
   (void)state;
   peg_board *b = parse_board(four_text);
   peg_encoding *e = encode(b);
+  assert_int_equal(peg_encoding_set_option(e, "hole_order", 0), 0);
   size_t size = 0;
   char *key = peg_key_text(e, &size);
   assert_non_null(key);
@@ -95,7 +98,8 @@ static void test_text_by_hand(void **state) {
   assert_non_null(key);
   static const char head0[] =
       "peg-key 1\noptions at_least_one=0 "
-      "canonical_order=0 position_classes=0 at_most_one=0\nboard\n";
+      "canonical_order=0 position_classes=0 at_most_one=0 hole_order=0\n"
+      "board\n";
   size_t head = sizeof head0 - 1;
   assert_memory_equal(key, head0, head);
   assert_string_equal(key + head, four_key + head);
@@ -161,8 +165,12 @@ static int aux_atom_names(int amo, int J, char (*out)[32], int max) {
 
 /* The key of e, line by line against docs/encoding.md: the header, the
  * options, the board file between "board" and "end board", "atoms N", one
- * line "I Name" per atom in order (names from the numbering formula) and
- * "end key". */
+ * line "I Name" per atom in order and "end key".  With hole_order 0 the
+ * names of the Jump and Peg atoms come from the numbering formula; with 1
+ * (the board renumbered) from the API: the Jump atoms first, then the Peg
+ * atoms, each line's name the one peg_atom_name gives its number and
+ * peg_atom_lookup the number of its name.  The at-most-one atoms' names
+ * follow from the jump order alone, the same for both. */
 static void check_key_lines(const char *what, const peg_encoding *e) {
   size_t size = 0;
   char *key = peg_key_text(e, &size);
@@ -172,11 +180,12 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   const peg_board *b = peg_encoding_board(e);
   char *board = peg_board_text(b, NULL);
   assert_non_null(board);
-  int alo = -1, order = -1, classes = -1, amo = -1;
+  int alo = -1, order = -1, classes = -1, amo = -1, holes = -1;
   assert_int_equal(peg_encoding_get_option(e, "at_least_one", &alo), 0);
   assert_int_equal(peg_encoding_get_option(e, "canonical_order", &order), 0);
   assert_int_equal(peg_encoding_get_option(e, "position_classes", &classes), 0);
   assert_int_equal(peg_encoding_get_option(e, "at_most_one", &amo), 0);
+  assert_int_equal(peg_encoding_get_option(e, "hole_order", &holes), 0);
   char line[200], want[200];
   size_t pos = 0;
   assert_true(next_line(key, size, &pos, line, sizeof line));
@@ -184,8 +193,8 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   assert_true(next_line(key, size, &pos, line, sizeof line));
   snprintf(want, sizeof want,
            "options at_least_one=%d canonical_order=%d position_classes=%d "
-           "at_most_one=%d",
-           alo, order, classes, amo);
+           "at_most_one=%d hole_order=%d",
+           alo, order, classes, amo, holes);
   CHECK(strcmp(line, want) == 0, "%s: options '%s'", what, line);
   assert_true(next_line(key, size, &pos, line, sizeof line));
   CHECK(strcmp(line, "board") == 0, "%s: '%s', not 'board'", what, line);
@@ -205,7 +214,26 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
   snprintf(want, sizeof want, "atoms %d", A);
   CHECK(strcmp(line, want) == 0, "%s: '%s', not '%s'", what, line, want);
   int atom = 0;
-  for (int i = 1; i <= T; i++)
+  if (holes) {
+    for (; atom < J * T + N * (T + 1);) {
+      char name[64];
+      int n = 0;
+      assert_true(next_line(key, size, &pos, line, sizeof line));
+      CHECK(sscanf(line, "%d %63s", &n, name) == 2 && n == ++atom &&
+                strncmp(name, atom <= J * T ? "Jump(" : "Peg(",
+                        atom <= J * T ? 5 : 4) == 0,
+            "%s: '%s', expected atom %d's line", what, line, atom);
+      snprintf(want, sizeof want, "%d %s", n, name);
+      CHECK(strcmp(line, want) == 0, "%s: '%s' is not 'N Name'", what, line);
+      CHECK(peg_atom_lookup(e, name) == n, "%s: %s looks up to %d, not %d",
+            what, name, peg_atom_lookup(e, name), n);
+      char by_api[64];
+      CHECK(peg_atom_name(e, n, by_api, sizeof by_api) > 0 &&
+                strcmp(by_api, name) == 0,
+            "%s: atom %d is '%s', the key says '%s'", what, n, by_api, name);
+    }
+  }
+  for (int i = 1; i <= T && !holes; i++)
     for (int t = 0; t < J / 2; t++)
       for (int d = 0; d < 2; d++) {
         int abc[3];
@@ -216,7 +244,7 @@ static void check_key_lines(const char *what, const peg_encoding *e) {
         CHECK(strcmp(line, want) == 0, "%s: '%s', expected '%s'", what, line,
               want);
       }
-  for (int i = 1; i <= T + 1; i++)
+  for (int i = 1; i <= T + 1 && !holes; i++)
     for (int h = 1; h <= N; h++) {
       snprintf(want, sizeof want, "%d Peg(%d,%d)", ++atom, h, i);
       assert_true(next_line(key, size, &pos, line, sizeof line));
@@ -267,10 +295,15 @@ static void assert_same_encoding(const char *what, const peg_encoding *x,
         what);
   CHECK(peg_board_goal_pegs(a) == peg_board_goal_pegs(b), "%s: goal pegs",
         what);
-  int o1 = -1, o2 = -2;
-  assert_int_equal(peg_encoding_get_option(x, "at_least_one", &o1), 0);
-  assert_int_equal(peg_encoding_get_option(y, "at_least_one", &o2), 0);
-  CHECK(o1 == o2, "%s: at_least_one %d vs %d", what, o1, o2);
+  const char *const options[] = {"at_least_one", "canonical_order",
+                                 "position_classes", "at_most_one",
+                                 "hole_order"};
+  for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+    int o1 = -1, o2 = -2;
+    assert_int_equal(peg_encoding_get_option(x, options[i], &o1), 0);
+    assert_int_equal(peg_encoding_get_option(y, options[i], &o2), 0);
+    CHECK(o1 == o2, "%s: %s %d vs %d", what, options[i], o1, o2);
+  }
   CHECK(peg_encoding_steps(x) == peg_encoding_steps(y), "%s: steps", what);
   CHECK(peg_encoding_atoms(x) == peg_encoding_atoms(y), "%s: atoms", what);
   CHECK(peg_encoding_clauses(x) == peg_encoding_clauses(y), "%s: clauses",
@@ -335,22 +368,33 @@ static void round_trip(const char *what, const peg_encoding *e) {
   peg_encoding_free(f);
 }
 
+/* round_trip with the option hole_order 0, then 1 (the default, which e
+ * keeps). */
+static void round_trip_orders(const char *what, peg_encoding *e) {
+  for (int order = 0; order <= 1; order++) {
+    char name[100];
+    snprintf(name, sizeof name, "%s, hole_order %d", what, order);
+    assert_int_equal(peg_encoding_set_option(e, "hole_order", order), 0);
+    round_trip(name, e);
+  }
+}
+
 static void test_round_trip(void **state) {
   (void)state;
   peg_board *b = parse_board(four_text);
   peg_encoding *e = encode(b);
-  round_trip("4-hole", e);
+  round_trip_orders("4-hole", e);
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", 0), 0);
-  round_trip("4-hole, no at_least_one", e);
+  round_trip_orders("4-hole, no at_least_one", e);
   for (int how = 0; how < PEG_AMO_COUNT; how++) {
     char what[64];
     snprintf(what, sizeof what, "4-hole, %s at-most-one", peg_amo_name(how));
     assert_int_equal(peg_encoding_set_option(e, "at_most_one", how), 0);
-    round_trip(what, e);
+    round_trip_orders(what, e);
   }
   peg_encoding_free(e);
   e = encode_default(b);
-  round_trip("4-hole, the defaults", e);
+  round_trip_orders("4-hole, the defaults", e);
   peg_encoding_free(e);
   peg_board_free(b);
 
@@ -383,7 +427,7 @@ static void test_round_trip(void **state) {
       char what[64];
       snprintf(what, sizeof what, "%s case %zu, at_most_one=%d", cases[i].name,
                i, amo);
-      round_trip(what, e);
+      round_trip_orders(what, e);
       peg_encoding_free(e);
     }
     peg_board_free(b);
@@ -393,7 +437,7 @@ static void test_round_trip(void **state) {
   b = parse_board("3 0\nstart 2\n1 2 3\n");
   e = encode(b);
   assert_int_equal(peg_encoding_steps(e), 0);
-  round_trip("T = 0", e);
+  round_trip_orders("T = 0", e);
   peg_encoding_free(e);
   peg_board_free(b);
 }
@@ -528,6 +572,15 @@ static void test_broken_keys(void **state) {
   CASE("options value out of range", edit_key(2, "options at_least_one=2\n", 0),
        PEG_EKEY, 2);
   CASE("options unknown", edit_key(2, "options bogus=1\n", 0), PEG_EKEY, 2);
+  CASE("hole_order out of range", edit_key(2, "options hole_order=2\n", 0),
+       PEG_EKEY, 2);
+  /* the atom lines are hole_order 0's: with 1, atom 3 is another jump */
+  CASE("hole_order=1 with the atoms of hole_order 0",
+       edit_key(2,
+                "options at_least_one=1 canonical_order=0 "
+                "position_classes=0 at_most_one=0 hole_order=1\n",
+                0),
+       PEG_EKEY, 13);
   char past_last[64]; /* one past the last encoding */
   snprintf(past_last, sizeof past_last, "options at_most_one=%d\n",
            PEG_AMO_COUNT);
@@ -647,12 +700,63 @@ static void test_broken_key_messages(void **state) {
   }
 }
 
+/* Keys written before the option hole_order existed have no hole_order=
+ * on their options line; they numbered the atoms in the board's own order,
+ * and are read so: four_key without it parses to hole_order 0, with the
+ * same atoms, and its key now says hole_order=0.  The default, 1, is
+ * written and read back. */
+static void test_key_without_hole_order(void **state) {
+  (void)state;
+  char *old = dup_str(four_key), *at = strstr(old, " hole_order=0\n");
+  assert_non_null(at);
+  memmove(at, at + strlen(" hole_order=0"),
+          strlen(at + strlen(" hole_order=0")) + 1);
+  assert_non_null(strstr(old, "at_most_one=0\nboard\n"));
+  assert_null(strstr(old, "hole_order"));
+  peg_encoding *e = NULL;
+  peg_error err;
+  memset(&err, 0, sizeof err);
+  int rc = parse_key(old, strlen(old), &e, &err);
+  CHECK(rc == 0 && e != NULL, "a key without hole_order: %d at %ld: %s", rc,
+        err.line, err.message);
+  int v = -1;
+  assert_int_equal(peg_encoding_get_option(e, "hole_order", &v), 0);
+  assert_int_equal(v, 0);
+  assert_int_equal(peg_atom_lookup(e, "Jump(2,3,4,1)"), 3);
+  assert_int_equal(peg_atom_peg(e, 4, 3), 28);
+  char *key = peg_key_text(e, NULL);
+  assert_non_null(key);
+  assert_string_equal(key, four_key);
+  free(key);
+  peg_encoding_free(e);
+  free(old);
+
+  /* the default is 1, written as such, and read back */
+  peg_board *b = parse_board(four_text);
+  e = encode_default(b);
+  assert_int_equal(peg_encoding_get_option(e, "hole_order", &v), 0);
+  assert_int_equal(v, 1);
+  key = peg_key_text(e, NULL);
+  assert_non_null(key);
+  assert_non_null(strstr(key, " hole_order=1\nboard\n"));
+  peg_encoding *f = NULL;
+  assert_int_equal(parse_key(key, strlen(key), &f, NULL), 0);
+  v = -1;
+  assert_int_equal(peg_encoding_get_option(f, "hole_order", &v), 0);
+  assert_int_equal(v, 1);
+  free(key);
+  peg_encoding_free(f);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_text_by_hand),
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_broken_keys),
       cmocka_unit_test(test_broken_key_messages),
+      cmocka_unit_test(test_key_without_hole_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

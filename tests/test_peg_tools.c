@@ -245,6 +245,7 @@ typedef struct front_output {
   int canonical_order; /* (0 if the line does not say) */
   int position_classes;
   int at_most_one;   /* 0 pairwise, 1 sequential, 2 product, 3 commander */
+  int hole_order;    /* 1: Jump and Peg atoms in an order of their own */
   const char *board; /* the board file inside the key */
   size_t board_len;  /* up to "end board" */
   int atoms;         /* from "atoms N" */
@@ -361,11 +362,11 @@ static bool parse_front(const buffer *out, front_output *f, char *why,
     return false;
   }
   f->at_least_one = *alo == '1';
-  static const char *const flags[3] = {
-      "canonical_order=", "position_classes=", "at_most_one="};
-  int *flag_values[3] = {&f->canonical_order, &f->position_classes,
-                         &f->at_most_one};
-  for (int k = 0; k < 3; k++) {
+  static const char *const flags[4] = {
+      "canonical_order=", "position_classes=", "at_most_one=", "hole_order="};
+  int *flag_values[4] = {&f->canonical_order, &f->position_classes,
+                         &f->at_most_one, &f->hole_order};
+  for (int k = 0; k < 4; k++) {
     size_t n = strlen(flags[k]);
     *flag_values[k] = 0;
     for (size_t i = 8; i + n < len; i++)
@@ -473,6 +474,71 @@ static void expected_atom_name(const pc_board *b, int amo, long atom, char *out,
     long k = atom - j * t - n * (t + 1) - 1;
     aux_atom_name(amo, j, k % aux, k / aux + 1, out, size);
   }
+}
+
+/* With hole_order 1 the Jump atoms of a time step, and the Peg atoms of a
+ * time, come in an order of libpeg's own (docs/encoding.md): within such a
+ * block the names must be those of the file-order numbering, each once.
+ * block_of gives atom's block (-1: an at-most-one atom, checked as is). */
+static long block_of(const pc_board *b, long atom) {
+  long n = b->holes, j = 2L * b->num_triples, t = start_pegs(b) - goal_pegs(b);
+  if (atom <= j * t)
+    return (atom - 1) / j;
+  if (atom <= j * t + n * (t + 1))
+    return t + (atom - j * t - 1) / n;
+  return -1;
+}
+
+#define BLOCK_MOST 512
+
+typedef struct block {
+  long id, first;               /* the block gathered, from its first atom */
+  char (*want)[80], (*got)[80]; /* BLOCK_MOST names each */
+  int n;
+} block;
+
+static int by_name(const void *x, const void *y) { return strcmp(x, y); }
+
+/* Compares the block gathered so far, then forgets it. */
+static bool block_end(block *b, const char *name) {
+  bool ok = true;
+  qsort(b->want, (size_t)b->n, sizeof *b->want, by_name);
+  qsort(b->got, (size_t)b->n, sizeof *b->got, by_name);
+  for (int i = 0; ok && i < b->n; i++)
+    if (strcmp(b->want[i], b->got[i]) ||
+        (i && !strcmp(b->got[i - 1], b->got[i]))) {
+      failure(name,
+              "the key's atoms from %ld are not the expected names, "
+              "each once: \"%s\" where \"%s\" was due",
+              b->first, b->got[i], b->want[i]);
+      ok = false;
+    }
+  b->n = 0;
+  return ok;
+}
+
+/* Adds atom's line (its number checked) and expected name to block id. */
+static bool block_add(block *b, const char *name, long id, long atom,
+                      const char *want, const char *line, size_t len) {
+  bool ok = true;
+  if (b->n && b->id != id)
+    ok = block_end(b, name);
+  if (!b->n) {
+    b->id = id;
+    b->first = atom;
+  }
+  char head[24];
+  int h = snprintf(head, sizeof head, "%ld ", atom);
+  if (!ok || b->n == BLOCK_MOST || len < (size_t)h || len - (size_t)h >= 80 ||
+      memcmp(line, head, (size_t)h)) {
+    if (ok)
+      failure(name, "key atom line %ld is \"%s\"", atom, SHOW_N(line, len));
+    return false;
+  }
+  memcpy(b->got[b->n], line + h, len - (size_t)h);
+  b->got[b->n][len - (size_t)h] = '\0';
+  snprintf(b->want[b->n++], sizeof *b->want, "%s", want);
+  return true;
 }
 
 typedef struct counts {
@@ -604,16 +670,27 @@ static bool check_front(const char *name, const buffer *out,
   size_t len = 0;
   next_line(&p, end, &line, &len); /* end board */
   next_line(&p, end, &line, &len); /* atoms N */
+  block names = {0, 0, malloc(BLOCK_MOST * sizeof *names.want),
+                 malloc(BLOCK_MOST * sizeof *names.got), 0};
+  assert_true(names.want && names.got);
   for (long a = 1; ok && a <= f->atoms; a++) {
     char want[80], got[120];
     expected_atom_name(&kb, f->at_most_one, a, want, sizeof want);
     snprintf(got, sizeof got, "%ld %s", a, want);
-    if (!next_line(&p, end, &line, &len) || !line_is(line, len, got)) {
+    bool read = next_line(&p, end, &line, &len);
+    long id = f->hole_order ? block_of(&kb, a) : -1;
+    if (read && id >= 0)
+      ok = block_add(&names, name, id, a, want, line, len);
+    else if (!read || !line_is(line, len, got)) {
       failure(name, "key atom line %ld is \"%s\", expected \"%s\"", a,
               SHOW_N(line, len), got);
       ok = false;
     }
   }
+  if (ok)
+    ok = block_end(&names, name);
+  free(names.want);
+  free(names.got);
   if (ok && (!next_line(&p, end, &line, &len) ||
              !line_is(line, len, "end key") || p != end)) {
     failure(name, "the key does not end with the line \"end key\" after the "

@@ -2,10 +2,11 @@
  * tests/pegcheck.c and by an exhaustive search written here (never by
  * libpeg's own output): peg_enumerate's plays against pegcheck's counts on
  * the triangles and on random small boards, under every at-most-one
- * encoding, with and without the redundant clauses; peg_hints_find along
- * seeded random games against a memoised search over peg sets;
- * peg_play_parse and peg_board_after with their errors; peg_explain's
- * refutations, which must be sound. */
+ * encoding, with and without the redundant clauses (the canonical plays
+ * counted in the jump order that the encoding's atom numbers give, with
+ * either hole_order); peg_hints_find along seeded random games against a
+ * memoised search over peg sets; peg_play_parse and peg_board_after with
+ * their errors; peg_explain's refutations, which must be sound. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -51,73 +52,22 @@ static void solver_close(peg_solver *s) {
   s->ctx = NULL;
 }
 
-/* ---- random numbers (xorshift64*, seeded: every run the same) ---- */
+/* ---- random numbers (testutil's xorshift64*, seeded: every run the
+ * same) ---- */
 
 static uint64_t rng_state;
 
-static uint64_t rng_next(void) {
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
+static int below(int n) { return rng_below(&rng_state, n); }
 
-static int below(int n) { return (int)(rng_next() >> 33) % n; }
+/* ---- puzzles written once (testutil's spec) and built twice: by libpeg's
+ * calls (spec_board) and as pegcheck's board ---- */
 
-/* ---- puzzles written once and built twice: by libpeg's calls and as
- * pegcheck's board ---- */
+#define MAX_TRIPLES SPEC_MAX_TRIPLES
 
-#define MAX_TRIPLES 64
+static int tri(int r, int c) { return spec_tri(r, c); }
 
-typedef struct spec {
-  int holes, num_triples;
-  int triples[MAX_TRIPLES][3];
-  int rows; /* > 0: the holes are a triangle of this many rows, with its
-               positions (so that position_classes may apply) */
-  int free_start;
-  unsigned char start[65];
-  int goal_given;
-  unsigned char goal[65];
-} spec;
-
-static int tri(int r, int c) { return r * (r - 1) / 2 + c; }
-
-static peg_board *spec_board(const spec *s) {
-  peg_board *b = peg_board_new(s->holes);
-  assert_non_null(b);
-  if (s->rows) {
-    assert_int_equal(peg_board_set_layout(b, PEG_LAYOUT_TRIANGLE), 0);
-    for (int r = 1; r <= s->rows; r++)
-      for (int c = 1; c <= r; c++)
-        assert_int_equal(peg_board_set_position(b, tri(r, c), r, c), 0);
-  }
-  for (int t = 0; t < s->num_triples; t++)
-    CHECK(peg_board_add_triple(b, s->triples[t][0], s->triples[t][1],
-                               s->triples[t][2]) == 0,
-          "triple %d %d %d refused", s->triples[t][0], s->triples[t][1],
-          s->triples[t][2]);
-  int holes[64], n = 0, empty = 0;
-  for (int h = 1; h <= s->holes; h++)
-    if (s->start[h])
-      holes[n++] = h;
-    else
-      empty = h;
-  /* One empty hole through set_empty, any other start through set_start. */
-  if (s->free_start)
-    assert_int_equal(peg_board_set_empty(b, 0), 0);
-  else if (n == s->holes - 1)
-    assert_int_equal(peg_board_set_empty(b, empty), 0);
-  else
-    assert_int_equal(peg_board_set_start(b, holes, (size_t)n), 0);
-  if (s->goal_given) {
-    n = 0;
-    for (int h = 1; h <= s->holes; h++)
-      if (s->goal[h])
-        holes[n++] = h;
-    assert_int_equal(peg_board_set_goal(b, holes, (size_t)n), 0);
-  }
-  assert_int_equal(peg_board_check(b, NULL), 0);
-  return b;
+static void random_spec(spec *s, int family) {
+  spec_random(s, family, &rng_state);
 }
 
 static void spec_pc(const spec *s, pc_board *pc) {
@@ -134,95 +84,11 @@ static void spec_pc(const spec *s, pc_board *pc) {
   memcpy(pc->goal, s->goal, sizeof pc->goal);
 }
 
-static int has_triple(const spec *s, int a, int o, int c) {
-  for (int t = 0; t < s->num_triples; t++)
-    if (s->triples[t][1] == o &&
-        ((s->triples[t][0] == a && s->triples[t][2] == c) ||
-         (s->triples[t][0] == c && s->triples[t][2] == a)))
-      return 1;
-  return 0;
-}
-
 static int pegs_in(const unsigned char *set, int holes) {
   int n = 0;
   for (int h = 1; h <= holes; h++)
     n += set[h];
   return n;
-}
-
-/* A random walk of up to `most` legal jumps on pegs[1..holes]. */
-static void random_walk(const spec *s, unsigned char *pegs, int most) {
-  for (int k = 0; k < most; k++) {
-    int legal[2 * MAX_TRIPLES][3], n = 0;
-    for (int t = 0; t < s->num_triples; t++)
-      for (int d = 0; d < 2; d++) {
-        int f = s->triples[t][d ? 2 : 0], o = s->triples[t][1],
-            to = s->triples[t][d ? 0 : 2];
-        if (pegs[f] && pegs[o] && !pegs[to]) {
-          legal[n][0] = f;
-          legal[n][1] = o;
-          legal[n++][2] = to;
-        }
-      }
-    if (n == 0)
-      return;
-    int *j = legal[below(n)];
-    pegs[j[0]] = pegs[j[1]] = 0;
-    pegs[j[2]] = 1;
-  }
-}
-
-/* A random small puzzle.  Family 0: random triples on 6..10 holes, no
- * layout; family 1: some of the triples of the 6- or 10-hole triangle,
- * with its positions.  Starts: free, one empty hole, or a random set;
- * goals: one peg anywhere, where a random walk ends, or a random set. */
-static void random_spec(spec *s, int family) {
-  memset(s, 0, sizeof *s);
-  if (family == 0) {
-    s->holes = 6 + below(5);
-    int want = 3 + below(2 * s->holes - 2);
-    for (int tries = 0; s->num_triples < want && tries < 1000; tries++) {
-      int a = 1 + below(s->holes), o = 1 + below(s->holes),
-          c = 1 + below(s->holes);
-      if (a == o || o == c || a == c || has_triple(s, a, o, c))
-        continue;
-      s->triples[s->num_triples][0] = a;
-      s->triples[s->num_triples][1] = o;
-      s->triples[s->num_triples++][2] = c;
-    }
-  } else {
-    s->rows = 3 + below(2);
-    s->holes = tri(s->rows, s->rows);
-    for (int r = 1; r <= s->rows; r++)
-      for (int c = 1; c <= r; c++) {
-        /* along the row and down both edges, each kept with odds 3/4 */
-        int cand[3][3] = {{tri(r, c), tri(r, c + 1), tri(r, c + 2)},
-                          {tri(r, c), tri(r + 1, c), tri(r + 2, c)},
-                          {tri(r, c), tri(r + 1, c + 1), tri(r + 2, c + 2)}};
-        int fits[3] = {c + 2 <= r, r + 2 <= s->rows, r + 2 <= s->rows};
-        for (int k = 0; k < 3; k++)
-          if (fits[k] && below(4) != 0)
-            memcpy(s->triples[s->num_triples++], cand[k], sizeof cand[k]);
-      }
-  }
-  int how = below(6);
-  s->free_start = how == 0;
-  int empty = 1 + below(s->holes);
-  for (int h = 1; h <= s->holes; h++)
-    s->start[h] = how <= 2 ? h != empty : below(10) < 7;
-  if (pegs_in(s->start, s->holes) == 0)
-    s->start[empty] = 1;
-  int goal = below(4);
-  if (goal == 2) {
-    memcpy(s->goal, s->start, sizeof s->goal);
-    random_walk(s, s->goal, below(s->holes));
-    s->goal_given = 1;
-  } else if (goal == 3) {
-    int most = pegs_in(s->start, s->holes), n = 1 + below(most);
-    for (int k = 0; k < n; k++)
-      s->goal[1 + below(s->holes)] = 1;
-    s->goal_given = 1;
-  }
 }
 
 static void triangle_spec(spec *s, int rows, int empty) {
@@ -306,12 +172,14 @@ static int all_distinct(collected *c) {
 }
 
 static peg_encoding *encode_with(const peg_board *b, int amo, int classes,
-                                 int canonical) {
+                                 int canonical, int hole_order) {
   peg_encoding *e = encode_default(b);
   CHECK(peg_encoding_set_option(e, "at_most_one", amo) == 0 &&
             peg_encoding_set_option(e, "position_classes", classes) == 0 &&
-            peg_encoding_set_option(e, "canonical_order", canonical) == 0,
-        "cannot set the options %d %d %d", amo, classes, canonical);
+            peg_encoding_set_option(e, "canonical_order", canonical) == 0 &&
+            peg_encoding_set_option(e, "hole_order", hole_order) == 0,
+        "cannot set the options %d %d %d %d", amo, classes, canonical,
+        hole_order);
   return e;
 }
 
@@ -321,13 +189,14 @@ static const char *const amo_names[] = {"pairwise", "sequential", "product",
 /* peg_enumerate with a fresh solver; every play judged and all distinct.
  * Returns the count. */
 static uint64_t enumerate(const peg_board *b, const pc_board *pc, int amo,
-                          int classes, int canonical, const char *what) {
+                          int classes, int canonical, int hole_order,
+                          const char *what) {
   char name[200];
-  snprintf(name, sizeof name, "%s, %s, classes %d, canonical %d", what,
-           amo_names[amo], classes, canonical);
+  snprintf(name, sizeof name, "%s, %s, classes %d, canonical %d, hole_order %d",
+           what, amo_names[amo], classes, canonical, hole_order);
   int how = peg_amo_lookup(amo_names[amo]);
   CHECK(how >= 0, "no at-most-one encoding %s", amo_names[amo]);
-  peg_encoding *e = encode_with(b, how, classes, canonical);
+  peg_encoding *e = encode_with(b, how, classes, canonical, hole_order);
   peg_solver s = solver_open();
   collected c = {pc, name, (size_t)peg_encoding_steps(e), 0, 0, NULL, 0};
   uint64_t count = 12345;
@@ -342,33 +211,69 @@ static uint64_t enumerate(const peg_board *b, const pc_board *pc, int amo,
   return count;
 }
 
+/* pegcheck's count of the canonical plays of b (pc is the same puzzle,
+ * its triples in b's order) in the encoding's jump order: pegcheck numbers
+ * the jumps by the order of its triples (2t, 2t+1 for triple t), libpeg
+ * (lib/peg/redundant.c) by the order of the encoding's Jump atoms of time
+ * 1, which with hole_order 1 is that of the board renumbered.  So pegcheck
+ * gets a copy of pc with the triples in that order (testutil's
+ * encoding_triples); with hole_order 0 that is the board's own order. */
+static uint64_t canonical_count(const peg_board *b, const pc_board *pc,
+                                int hole_order) {
+  peg_encoding *e = encode_with(b, PEG_AMO_PAIRWISE, 0, 1, hole_order);
+  pc_board same = *pc;
+  same.triples = malloc((size_t)(pc->num_triples + 1) * sizeof *same.triples);
+  assert_non_null(same.triples);
+  assert_int_equal(peg_board_num_triples(b), pc->num_triples);
+  encoding_triples(e, same.triples);
+  if (hole_order == 0)
+    assert_memory_equal(same.triples, pc->triples,
+                        (size_t)pc->num_triples * sizeof *same.triples);
+  uint64_t n = pc_count(&same, 1);
+  free(same.triples);
+  peg_encoding_free(e);
+  return n;
+}
+
 /* Every at-most-one encoding with position_classes off and on (way -1),
  * or only way k (encoding k % 4, classes k / 4), against pegcheck's
  * counts: all plays with canonical_order 0, the canonical ones with
  * canonical_order 1 (pegcheck's notion is libpeg's, from
  * lib/peg/redundant.c: no jump independent of the one before it and
- * earlier in the board's jump order, 2t then 2t+1 for triple t; the
- * triples are in the same order on both boards). */
+ * earlier in the encoding's jump order; see canonical_count), with the
+ * default hole_order 1.  Then the same ways with hole_order 0 (the
+ * board's own numbering, whose jump order differs), the canonical plays
+ * only: the other count does not depend on the order (about a tenth more
+ * time in all). */
 static void enumerate_ways(const spec *sp, int way, const char *what) {
   peg_board *b = spec_board(sp);
   pc_board pc;
   spec_pc(sp, &pc);
-  uint64_t all = pc_count(&pc, 0), canonical = pc_count(&pc, 1);
-  for (int k = way < 0 ? 0 : way; k < (way < 0 ? 8 : way + 1); k++) {
-    int amo = k % 4, classes = k / 4;
-    uint64_t got = enumerate(b, &pc, amo, classes, 0, what);
-    CHECK(got == all, "%s, %s, classes %d: %llu plays, pegcheck counts %llu",
-          what, amo_names[amo], classes, (unsigned long long)got,
-          (unsigned long long)all);
-    got = enumerate(b, &pc, amo, classes, 1, what);
-    CHECK(got <= all && (got > 0) == (all > 0),
-          "%s, %s, classes %d, canonical: %llu plays of %llu", what,
-          amo_names[amo], classes, (unsigned long long)got,
-          (unsigned long long)all);
-    CHECK(got == canonical,
-          "%s, %s, classes %d: %llu canonical plays, pegcheck counts %llu",
-          what, amo_names[amo], classes, (unsigned long long)got,
-          (unsigned long long)canonical);
+  uint64_t all = pc_count(&pc, 0);
+  for (int hole_order = 1; hole_order >= 0; hole_order--) {
+    uint64_t canonical = canonical_count(b, &pc, hole_order);
+    for (int k = way < 0 ? 0 : way; k < (way < 0 ? 8 : way + 1); k++) {
+      int amo = k % 4, classes = k / 4;
+      uint64_t got;
+      if (hole_order) {
+        got = enumerate(b, &pc, amo, classes, 0, hole_order, what);
+        CHECK(got == all,
+              "%s, %s, classes %d: %llu plays, pegcheck counts %llu", what,
+              amo_names[amo], classes, (unsigned long long)got,
+              (unsigned long long)all);
+      }
+      got = enumerate(b, &pc, amo, classes, 1, hole_order, what);
+      CHECK(got <= all && (got > 0) == (all > 0),
+            "%s, %s, classes %d, hole_order %d, canonical: %llu plays of "
+            "%llu",
+            what, amo_names[amo], classes, hole_order, (unsigned long long)got,
+            (unsigned long long)all);
+      CHECK(got == canonical,
+            "%s, %s, classes %d, hole_order %d: %llu canonical plays, "
+            "pegcheck counts %llu",
+            what, amo_names[amo], classes, hole_order, (unsigned long long)got,
+            (unsigned long long)canonical);
+    }
   }
   pc_board_free(&pc);
   peg_board_free(b);
@@ -386,7 +291,7 @@ static void test_enumerate_triangle4(void **state) {
     uint64_t all = pc_count_plays(&pc);
     char what[64];
     snprintf(what, sizeof what, "triangle4 from %d", empty);
-    uint64_t got = enumerate(b, &pc, 0, 1, 0, what);
+    uint64_t got = enumerate(b, &pc, 0, 1, 0, 1, what);
     CHECK(got == all, "%s: %llu plays, pegcheck counts %llu", what,
           (unsigned long long)got, (unsigned long long)all);
     pc_board_free(&pc);
@@ -403,7 +308,7 @@ static void test_enumerate_triangle5(void **state) {
   pc_board pc;
   pc_board_triangle(&pc, 5, 1);
   uint64_t all = pc_count_plays(&pc);
-  uint64_t got = enumerate(b, &pc, 0, 1, 0, "triangle5 from 1");
+  uint64_t got = enumerate(b, &pc, 0, 1, 0, 1, "triangle5 from 1");
   CHECK(got == all, "triangle5 from 1: %llu plays, pegcheck counts %llu",
         (unsigned long long)got, (unsigned long long)all);
   print_message("triangle5 from 1: %llu plays\n", (unsigned long long)got);
@@ -457,7 +362,8 @@ static void test_enumerate_random(void **state) {
   }
   print_message("%d random boards (%d with a goal, %d with positions, %d "
                 "with a free start; %d drawn again, too big), %d solvable, "
-                "%llu plays; %d enumerated in all 16 ways, the others in 2\n",
+                "%llu plays; %d enumerated in all 16 ways, the others in 2 "
+                "(and the canonical ways again with hole_order 0)\n",
                 boards, given, layout, free_starts, redrawn, solvable,
                 (unsigned long long)plays, every_way);
 #ifndef NDEBUG

@@ -66,3 +66,173 @@ void put(text *t, const char *s, size_t n) {
   t->n += n;
   t->s[t->n] = '\0';
 }
+
+void encoding_triples(const peg_encoding *e, int (*out)[3]) {
+  const peg_board *b = peg_encoding_board(e);
+  size_t n = peg_board_num_triples(b);
+  unsigned char *placed = calloc(n + 1, 1);
+  assert_non_null(placed);
+  for (size_t t = 0; t < n; t++) {
+    int abc[3];
+    assert_int_equal(peg_board_triple(b, t, abc), 0);
+    if (peg_encoding_steps(e) == 0) {
+      memcpy(out[t], abc, sizeof abc);
+      continue;
+    }
+    int fwd = peg_atom_jump(e, abc[0], abc[1], abc[2], 1);
+    int back = peg_atom_jump(e, abc[2], abc[1], abc[0], 1);
+    int p = (fwd < back ? fwd : back) - 1;
+    CHECK(fwd > 0 && back > 0 && p % 2 == 0 &&
+              (fwd > back ? fwd : back) == p + 2 && (size_t)p / 2 < n &&
+              !placed[p / 2],
+          "triple %d %d %d: Jump atoms %d and %d of time 1, not 2k+1 and "
+          "2k+2 for a new k < %zu",
+          abc[0], abc[1], abc[2], fwd, back, n);
+    placed[p / 2] = 1;
+    int *k = out[p / 2];
+    k[0] = fwd == p + 1 ? abc[0] : abc[2];
+    k[1] = abc[1];
+    k[2] = fwd == p + 1 ? abc[2] : abc[0];
+  }
+  free(placed);
+}
+
+uint64_t rng_next(uint64_t *state) {
+  *state ^= *state >> 12;
+  *state ^= *state << 25;
+  *state ^= *state >> 27;
+  return *state * 0x2545f4914f6cdd1dULL;
+}
+
+int rng_below(uint64_t *state, int n) {
+  return (int)(rng_next(state) >> 33) % n;
+}
+
+int spec_tri(int r, int c) { return r * (r - 1) / 2 + c; }
+
+peg_board *spec_board(const spec *s) {
+  peg_board *b = peg_board_new(s->holes);
+  assert_non_null(b);
+  if (s->rows) {
+    assert_int_equal(peg_board_set_layout(b, PEG_LAYOUT_TRIANGLE), 0);
+    for (int r = 1; r <= s->rows; r++)
+      for (int c = 1; c <= r; c++)
+        assert_int_equal(peg_board_set_position(b, spec_tri(r, c), r, c), 0);
+  }
+  for (int t = 0; t < s->num_triples; t++)
+    CHECK(peg_board_add_triple(b, s->triples[t][0], s->triples[t][1],
+                               s->triples[t][2]) == 0,
+          "triple %d %d %d refused", s->triples[t][0], s->triples[t][1],
+          s->triples[t][2]);
+  int holes[64], n = 0, empty = 0;
+  for (int h = 1; h <= s->holes; h++)
+    if (s->start[h])
+      holes[n++] = h;
+    else
+      empty = h;
+  /* One empty hole through set_empty, any other start through set_start. */
+  if (s->free_start)
+    assert_int_equal(peg_board_set_empty(b, 0), 0);
+  else if (n == s->holes - 1)
+    assert_int_equal(peg_board_set_empty(b, empty), 0);
+  else
+    assert_int_equal(peg_board_set_start(b, holes, (size_t)n), 0);
+  if (s->goal_given) {
+    n = 0;
+    for (int h = 1; h <= s->holes; h++)
+      if (s->goal[h])
+        holes[n++] = h;
+    assert_int_equal(peg_board_set_goal(b, holes, (size_t)n), 0);
+  }
+  assert_int_equal(peg_board_check(b, NULL), 0);
+  return b;
+}
+
+static int has_triple(const spec *s, int a, int o, int c) {
+  for (int t = 0; t < s->num_triples; t++)
+    if (s->triples[t][1] == o &&
+        ((s->triples[t][0] == a && s->triples[t][2] == c) ||
+         (s->triples[t][0] == c && s->triples[t][2] == a)))
+      return 1;
+  return 0;
+}
+
+static int pegs_in(const unsigned char *set, int holes) {
+  int n = 0;
+  for (int h = 1; h <= holes; h++)
+    n += set[h];
+  return n;
+}
+
+/* A random walk of up to `most` legal jumps on pegs[1..holes]. */
+static void random_walk(const spec *s, unsigned char *pegs, int most,
+                        uint64_t *rng) {
+  for (int k = 0; k < most; k++) {
+    int legal[2 * SPEC_MAX_TRIPLES][3], n = 0;
+    for (int t = 0; t < s->num_triples; t++)
+      for (int d = 0; d < 2; d++) {
+        int f = s->triples[t][d ? 2 : 0], o = s->triples[t][1],
+            to = s->triples[t][d ? 0 : 2];
+        if (pegs[f] && pegs[o] && !pegs[to]) {
+          legal[n][0] = f;
+          legal[n][1] = o;
+          legal[n++][2] = to;
+        }
+      }
+    if (n == 0)
+      return;
+    int *j = legal[rng_below(rng, n)];
+    pegs[j[0]] = pegs[j[1]] = 0;
+    pegs[j[2]] = 1;
+  }
+}
+
+void spec_random(spec *s, int family, uint64_t *rng) {
+  memset(s, 0, sizeof *s);
+  if (family == 0) {
+    s->holes = 6 + rng_below(rng, 5);
+    int want = 3 + rng_below(rng, 2 * s->holes - 2);
+    for (int tries = 0; s->num_triples < want && tries < 1000; tries++) {
+      int a = 1 + rng_below(rng, s->holes), o = 1 + rng_below(rng, s->holes),
+          c = 1 + rng_below(rng, s->holes);
+      if (a == o || o == c || a == c || has_triple(s, a, o, c))
+        continue;
+      s->triples[s->num_triples][0] = a;
+      s->triples[s->num_triples][1] = o;
+      s->triples[s->num_triples++][2] = c;
+    }
+  } else {
+    s->rows = 3 + rng_below(rng, 2);
+    s->holes = spec_tri(s->rows, s->rows);
+    for (int r = 1; r <= s->rows; r++)
+      for (int c = 1; c <= r; c++) {
+        /* along the row and down both edges, each kept with odds 3/4 */
+        int cand[3][3] = {
+            {spec_tri(r, c), spec_tri(r, c + 1), spec_tri(r, c + 2)},
+            {spec_tri(r, c), spec_tri(r + 1, c), spec_tri(r + 2, c)},
+            {spec_tri(r, c), spec_tri(r + 1, c + 1), spec_tri(r + 2, c + 2)}};
+        int fits[3] = {c + 2 <= r, r + 2 <= s->rows, r + 2 <= s->rows};
+        for (int k = 0; k < 3; k++)
+          if (fits[k] && rng_below(rng, 4) != 0)
+            memcpy(s->triples[s->num_triples++], cand[k], sizeof cand[k]);
+      }
+  }
+  int how = rng_below(rng, 6);
+  s->free_start = how == 0;
+  int empty = 1 + rng_below(rng, s->holes);
+  for (int h = 1; h <= s->holes; h++)
+    s->start[h] = how <= 2 ? h != empty : rng_below(rng, 10) < 7;
+  if (pegs_in(s->start, s->holes) == 0)
+    s->start[empty] = 1;
+  int goal = rng_below(rng, 4);
+  if (goal == 2) {
+    memcpy(s->goal, s->start, sizeof s->goal);
+    random_walk(s, s->goal, rng_below(rng, s->holes), rng);
+    s->goal_given = 1;
+  } else if (goal == 3) {
+    int most = pegs_in(s->start, s->holes), n = 1 + rng_below(rng, most);
+    for (int k = 0; k < n; k++)
+      s->goal[1 + rng_below(rng, s->holes)] = 1;
+    s->goal_given = 1;
+  }
+}

@@ -2,6 +2,8 @@
 #ifndef DPLL_TESTS_TESTUTIL_H_INCLUDED
 #define DPLL_TESTS_TESTUTIL_H_INCLUDED
 
+#include <stdint.h>
+
 #include "dpll.h"
 #include "peg.h"
 
@@ -28,6 +30,49 @@ peg_board *parse_board(const char *text);
 peg_board *named(const char *name, int empty);
 peg_encoding *encode(const peg_board *b);
 peg_encoding *encode_default(const peg_board *b);
+
+/* The triples of e's board in the order of e's Jump atoms of time 1, the
+ * jump order that the option canonical_order follows: out[k] (room for
+ * peg_board_num_triples) is the triple whose jump out[k][0] -> out[k][2]
+ * is Jump atom 2k+1 and whose jump back is atom 2k+2.  With the option
+ * hole_order 0 that is the board's own order; with 1, that of the board
+ * renumbered.  Read from peg_atom_jump alone (fails the test unless the
+ * atoms of time 1 are 1..J, two to a triple).  With no jump to make
+ * (T = 0) there is no such atom: the board's order. */
+void encoding_triples(const peg_encoding *e, int (*out)[3]);
+
+/* Random numbers for the tests: xorshift64* on *state (seeded by the
+ * caller: every run the same); below gives 0..n-1. */
+uint64_t rng_next(uint64_t *state);
+int rng_below(uint64_t *state, int n);
+
+/* A small puzzle written once, to be built by libpeg's calls (spec_board)
+ * and as an oracle's board (test_play's spec_pc). */
+#define SPEC_MAX_TRIPLES 64
+
+typedef struct spec {
+  int holes, num_triples;
+  int triples[SPEC_MAX_TRIPLES][3];
+  int rows; /* > 0: the holes are a triangle of this many rows, with its
+               positions (so that position_classes may apply) */
+  int free_start;
+  unsigned char start[65];
+  int goal_given;
+  unsigned char goal[65];
+} spec;
+
+/* Hole (row r, column c) of a triangle numbered row by row. */
+int spec_tri(int r, int c);
+
+/* The board of s (checked), owned by the caller. */
+peg_board *spec_board(const spec *s);
+
+/* A random small puzzle drawn with *rng.  Family 0: random triples on 6..10
+ * holes, no layout; family 1: some of the triples of the 6- or 10-hole
+ * triangle, with its positions.  Starts: free, one empty hole, or a random
+ * set; goals: one peg anywhere, where a random walk ends, or a random
+ * set. */
+void spec_random(spec *s, int family, uint64_t *rng);
 
 /* A growable text, NUL-terminated, for building inputs; put appends n
  * bytes of s and fails the test if memory runs out.  free(t.s) at the

@@ -301,7 +301,7 @@ int peg_explain(const peg_board *b, char **why) {
  * non-zero return. */
 static int64_t class_clauses(const peg_encoding *e, const signatures *sg,
                              peg_clause_fn fn, void *ctx, int *rc) {
-  const peg_board *b = e->board;
+  const peg_board *b = e->work;
   int last = e->steps + 1;
   size_t w = sg->words;
   int64_t count = 0;
@@ -332,7 +332,7 @@ static int64_t class_clauses(const peg_encoding *e, const signatures *sg,
 
 int64_t peg__class_clauses(const peg_encoding *e, peg_clause_fn fn, void *ctx,
                            int *rc) {
-  const peg_board *b = e->board;
+  const peg_board *b = e->work;
   *rc = 0;
   if (!e->position_classes || b->holes > CLASSES_MAX_HOLES ||
       (b->free_start && b->holes > CLASSES_MAX_PAIRS))

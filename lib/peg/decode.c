@@ -205,7 +205,8 @@ int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
     }
     if (found < 0)
       return peg__fail(err, PEG_EPLAY, 0, 0, "no jump at time %d", t);
-    jumps[t - 1] = peg__jump_of(e->board, (size_t)found);
+    peg_jump x = peg__jump_of(e->work, (size_t)found);
+    jumps[t - 1] = (peg_jump){e->name[x.from], e->name[x.over], e->name[x.to]};
   }
   int rc = peg_replay(e->board, jumps, (size_t)e->steps, err);
   if (!rc)

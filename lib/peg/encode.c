@@ -2,6 +2,7 @@
  * every model a legal play from the start to the goal (docs/encoding.md). */
 #include "internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,40 @@
   X(at_least_one, 1, 0, 1)                                                     \
   X(canonical_order, 1, 0, 1)                                                  \
   X(position_classes, 1, 0, 1)                                                 \
-  X(at_most_one, PEG_AMO_PAIRWISE, 0, PEG_AMO_COUNT - 1)
+  X(at_most_one, PEG_AMO_PAIRWISE, 0, PEG_AMO_COUNT - 1)                       \
+  X(hole_order, 1, 0, 1)
+
+/* Builds e->work, e->rank and e->name for the option hole_order; on
+ * failure (PEG_ENOMEM) they stay as they were. */
+static int relabel(peg_encoding *e) {
+  size_t n = (size_t)e->holes + 1;
+  int *rank = malloc(n * sizeof *rank), *name = malloc(n * sizeof *name);
+  peg_board *work = NULL;
+  if (rank && name) {
+    for (int h = 1; h <= e->holes; h++)
+      rank[h] = e->hole_order ? e->canon[h] : h;
+    work =
+        e->hole_order ? peg__relabel(e->board, rank) : peg_board_copy(e->board);
+  }
+  if (!work) {
+    free(rank);
+    free(name);
+    return PEG_ENOMEM;
+  }
+  memset(name, 0, n * sizeof *name);
+  rank[0] = 0;
+  for (int h = 1; h <= e->holes; h++) {
+    assert(rank[h] >= 1 && rank[h] <= e->holes && !name[rank[h]]);
+    name[rank[h]] = h; /* rank is a permutation */
+  }
+  peg_board_free(e->work);
+  free(e->rank);
+  free(e->name);
+  e->work = work;
+  e->rank = rank;
+  e->name = name;
+  return 0;
+}
 
 peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   int dummy;
@@ -32,10 +66,7 @@ peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
     return NULL;
   }
   peg_encoding *e = calloc(1, sizeof *e);
-  if (e)
-    e->board = peg_board_copy(b);
-  if (!e || !e->board) {
-    free(e);
+  if (!e) {
     *err = PEG_ENOMEM;
     return NULL;
   }
@@ -47,7 +78,15 @@ peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   PEG_OPTIONS(PEG_OPTION_DEFAULT)
 #undef PEG_OPTION_DEFAULT
   e->amo = peg__amo_layout(e->at_most_one, e->jumps);
-  *err = 0;
+  e->board = peg_board_copy(b);
+  e->canon = malloc(((size_t)b->holes + 1) * sizeof *e->canon);
+  *err = e->board && e->canon ? peg__canonical_rank(b, e->canon) : PEG_ENOMEM;
+  if (!*err)
+    *err = relabel(e);
+  if (*err) {
+    peg_encoding_free(e);
+    return NULL;
+  }
   return e;
 }
 
@@ -55,6 +94,10 @@ void peg_encoding_free(peg_encoding *e) {
   if (!e)
     return;
   peg_board_free(e->board);
+  peg_board_free(e->work);
+  free(e->rank);
+  free(e->name);
+  free(e->canon);
   free(e);
 }
 
@@ -83,7 +126,10 @@ int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
       return PEG_EOPTION;                                                      \
     int old = e->opt, rc;                                                      \
     e->opt = value;                                                            \
-    if ((rc = count_atoms(e)))                                                 \
+    rc = count_atoms(e);                                                       \
+    if (!rc && !strcmp(name, "hole_order") && old != value)                    \
+      rc = relabel(e);                                                         \
+    if (rc)                                                                    \
       e->opt = old;                                                            \
     return rc;                                                                 \
   }
@@ -140,13 +186,14 @@ int64_t peg_encoding_clauses(const peg_encoding *e) {
 int peg_atom_peg(const peg_encoding *e, int hole, int time) {
   if (!e || hole < 1 || hole > e->holes || time < 1 || time > e->steps + 1)
     return PEG_EATOM;
-  return peg__peg_atom(e, hole, time);
+  return peg__peg_atom(e, e->rank[hole], time);
 }
 
 int peg_atom_jump(const peg_encoding *e, int from, int over, int to, int time) {
-  if (!e || time < 1 || time > e->steps)
+  if (!e || time < 1 || time > e->steps || from < 1 || from > e->holes ||
+      over < 1 || over > e->holes || to < 1 || to > e->holes)
     return PEG_EATOM;
-  long j = peg__find_jump(e->board, from, over, to);
+  long j = peg__find_jump(e->work, e->rank[from], e->rank[over], e->rank[to]);
   return j < 0 ? PEG_EATOM : peg__jump_atom(e, (size_t)j, time);
 }
 
@@ -155,13 +202,14 @@ int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
     return PEG_EATOM;
   size_t jump_atoms = e->jumps * (size_t)e->steps, a = (size_t)atom - 1;
   if (a < jump_atoms) {
-    peg_jump j = peg__jump_of(e->board, a % e->jumps);
-    return snprintf(buf, size, "Jump(%d,%d,%d,%d)", j.from, j.over, j.to,
-                    (int)(a / e->jumps) + 1);
+    peg_jump j = peg__jump_of(e->work, a % e->jumps);
+    return snprintf(buf, size, "Jump(%d,%d,%d,%d)", e->name[j.from],
+                    e->name[j.over], e->name[j.to], (int)(a / e->jumps) + 1);
   }
   a -= jump_atoms;
   if (atom <= e->base_atoms)
-    return snprintf(buf, size, "Peg(%d,%d)", (int)(a % (size_t)e->holes) + 1,
+    return snprintf(buf, size, "Peg(%d,%d)",
+                    e->name[(int)(a % (size_t)e->holes) + 1],
                     (int)(a / (size_t)e->holes) + 1);
   a = (size_t)(atom - e->base_atoms - 1);
   return peg__amo_aux_name(&e->amo, a % e->amo.aux, (int)(a / e->amo.aux) + 1,
@@ -227,7 +275,7 @@ static int index_jumps(const peg_encoding *e, hole_jumps *h) {
   if (!h->take_start || !h->put_start || !h->take || !h->put)
     return PEG_ENOMEM;
   for (size_t j = 0; j < e->jumps; j++) {
-    peg_jump x = peg__jump_of(e->board, j);
+    peg_jump x = peg__jump_of(e->work, j);
     h->take_start[x.from + 1]++;
     h->take_start[x.over + 1]++;
     h->put_start[x.to + 1]++;
@@ -238,7 +286,7 @@ static int index_jumps(const peg_encoding *e, hole_jumps *h) {
   }
   /* Fill, using the next slot of each list; then shift the offsets back. */
   for (size_t j = 0; j < e->jumps; j++) {
-    peg_jump x = peg__jump_of(e->board, j);
+    peg_jump x = peg__jump_of(e->work, j);
     h->take[h->take_start[x.from]++] = j;
     h->take[h->take_start[x.over]++] = j;
     h->put[h->put_start[x.to]++] = j;
@@ -263,7 +311,7 @@ static void jumps_and_effects(const peg_encoding *e, peg__emitter *m) {
   for (int pass = 0; pass < 2; pass++)
     for (int t = 1; t <= e->steps; t++)
       for (size_t j = 0; j < e->jumps; j++) {
-        peg_jump x = peg__jump_of(e->board, j);
+        peg_jump x = peg__jump_of(e->work, j);
         int jump = -peg__jump_atom(e, j, t), at = pass ? t + 1 : t;
         int sign = pass ? -1 : 1; /* before: A, B full, C empty; after: not */
         if (!peg__send2(m, jump, sign * peg__peg_atom(e, x.from, at)) ||
@@ -341,7 +389,7 @@ static bool exactly_one(const peg_encoding *e, int sign, int time,
 
 /* Axioms 5 and 6: the start, and the end. */
 static void start_and_end(const peg_encoding *e, peg__emitter *m) {
-  const peg_board *b = e->board;
+  const peg_board *b = e->work;
   bool ok = b->free_start ? exactly_one(e, -1, 1, m) : state(e, b->start, 1, m);
   if (ok)
     ok = b->goal_given ? state(e, b->goal, e->steps + 1, m)

@@ -166,7 +166,14 @@ long peg__amo_aux_parse(const peg__amo *l, const char *name, int *time);
 /* ---- encode.c, the encoding ---------------------------------------------- */
 
 struct peg_encoding {
-  peg_board *board; /* own copy */
+  peg_board *board; /* own copy, as given: names and the key use it */
+  /* The board the clauses are written for: board's holes renumbered by
+   * rank (work hole rank[h] is board hole h, and name[] is the inverse),
+   * its triples sorted.  The option hole_order picks rank: 1, canon
+   * (canon.c); 0, the board's own numbering (and work its copy). */
+  peg_board *work;
+  int *rank, *name, *canon; /* [1..holes] */
+  int hole_order;
   int holes, steps; /* N, T */
   size_t jumps;     /* J */
   int at_least_one; /* options (encode.c's PEG_OPTIONS) */
@@ -206,6 +213,17 @@ int peg__hole_index_build(const peg_encoding *e, peg__hole_index *h);
 void peg__hole_index_free(peg__hole_index *h);
 int64_t peg__independent_pairs(const peg_encoding *e); /* -1: no memory */
 int peg__emit_order(const peg_encoding *e, peg_clause_fn fn, void *ctx);
+
+/* ---- canon.c ------------------------------------------------------------- */
+
+/* Ranks b's holes 1..holes in rank[1..holes] by the board's structure
+ * alone: renumbering b's holes leaves the ranked board the same.  Returns
+ * 0 or PEG_ENOMEM. */
+int peg__canonical_rank(const peg_board *b, int *rank);
+
+/* b with hole h renamed rank[h], its triples sorted (smaller end first);
+ * no layout.  NULL if memory runs out. */
+peg_board *peg__relabel(const peg_board *b, const int *rank);
 
 /* ---- classes.c -------------------------------------------------------------
  */

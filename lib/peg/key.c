@@ -20,9 +20,10 @@ char *peg_key_text(const peg_encoding *e, size_t *size) {
     return NULL;
   peg__text_printf(&t,
                    "%s\noptions at_least_one=%d canonical_order=%d "
-                   "position_classes=%d at_most_one=%d\nboard\n",
+                   "position_classes=%d at_most_one=%d hole_order=%d\n"
+                   "board\n",
                    KEY_HEADER, e->at_least_one, e->canonical_order,
-                   e->position_classes, e->at_most_one);
+                   e->position_classes, e->at_most_one, e->hole_order);
   peg__text_put(&t, board, board_size);
   free(board);
   peg__text_printf(&t, "end board\natoms %d\n", e->atoms);
@@ -39,8 +40,19 @@ char *peg_key_text(const peg_encoding *e, size_t *size) {
 #define AT(err)                                                                \
   &(err)->line, &(err)->column, (err)->message, sizeof(err)->message
 
-static int set_option(void *e, const char *name, int value) {
-  return peg_encoding_set_option(e, name, value);
+/* The encoding whose options the key sets, and the first failure's code
+ * (PEG_ENOMEM is not the key's fault). */
+typedef struct key_options {
+  peg_encoding *e;
+  int rc;
+} key_options;
+
+static int set_option(void *ctx, const char *name, int value) {
+  key_options *k = ctx;
+  int rc = peg_encoding_set_option(k->e, name, value);
+  if (rc && !k->rc)
+    k->rc = rc;
+  return rc;
 }
 
 /* The key's first three lines: its header, the options (kept in *options
@@ -116,8 +128,14 @@ int peg__key_parse(const char *text, size_t size, long line0,
   int rc = read_head(&l, line0, &options, err);
   if (!rc)
     rc = read_board(&l, &e, err);
-  if (!rc && text_lines_options(&options, set_option, e, AT(err)))
-    rc = PEG_EKEY;
+  /* Keys written before the option hole_order existed (it is always
+   * written now) numbered the atoms in the board's own order. */
+  if (!rc && peg_encoding_set_option(e, "hole_order", 0))
+    rc = peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
+  key_options k = {e, 0};
+  if (!rc && text_lines_options(&options, set_option, &k, AT(err)))
+    rc = k.rc == PEG_ENOMEM ? peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory")
+                            : PEG_EKEY;
   if (!rc)
     rc = read_atoms(&l, e, err);
   if (!rc && text_lines_end(&l, AT(err)))

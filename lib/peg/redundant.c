@@ -22,7 +22,7 @@
  * x + 1); returns how many there are.  h: jumps by hole. */
 static size_t mark_dependent(const peg_encoding *e, const peg__hole_index *h,
                              size_t x, size_t *stamp) {
-  peg_jump jx = peg__jump_of(e->board, x);
+  peg_jump jx = peg__jump_of(e->work, x);
   int holes[3] = {jx.from, jx.over, jx.to};
   size_t count = 0;
   for (int k = 0; k < 3; k++)
@@ -43,7 +43,7 @@ int peg__hole_index_build(const peg_encoding *e, peg__hole_index *h) {
   if (!h->start || !h->jumps)
     return PEG_ENOMEM;
   for (size_t j = 0; j < e->jumps; j++) {
-    peg_jump x = peg__jump_of(e->board, j);
+    peg_jump x = peg__jump_of(e->work, j);
     h->start[x.from + 1]++;
     h->start[x.over + 1]++;
     h->start[x.to + 1]++;
@@ -51,7 +51,7 @@ int peg__hole_index_build(const peg_encoding *e, peg__hole_index *h) {
   for (size_t i = 1; i < n; i++)
     h->start[i] += h->start[i - 1];
   for (size_t j = 0; j < e->jumps; j++) {
-    peg_jump x = peg__jump_of(e->board, j);
+    peg_jump x = peg__jump_of(e->work, j);
     h->jumps[h->start[x.from]++] = j;
     h->jumps[h->start[x.over]++] = j;
     h->jumps[h->start[x.to]++] = j;

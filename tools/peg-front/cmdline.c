@@ -44,6 +44,11 @@ static const cli_option rows[] = {
      "and columns: about 2J clauses, 2 sqrt(J) atoms) or commander (groups "
      "of three: about 3.5J clauses, J/2 atoms)",
      at_most_one, NULL},
+    {0, "file-order", NULL, CLI_FLAG(opts, file_order),
+     "number the atoms in the board file's order of holes and triples (by "
+     "default in an order found from the board itself, the same for every "
+     "numbering of its holes)",
+     NULL, NULL},
     {0, "no-at-least-one", NULL, CLI_FLAG(opts, no_at_least_one),
      "leave out the clauses that say some jump happens at every step", NULL,
      NULL},

@@ -108,7 +108,8 @@ static peg_encoding *encoding(const peg_board *b, const peg_front_options *o) {
     peg_encoding_set_option(e, "canonical_order", 0);
   if (o->no_classes)
     peg_encoding_set_option(e, "position_classes", 0);
-  if ((rc = peg_encoding_set_option(e, "at_most_one", o->amo.value))) {
+  if ((o->file_order && (rc = peg_encoding_set_option(e, "hole_order", 0))) ||
+      (rc = peg_encoding_set_option(e, "at_most_one", o->amo.value))) {
     peg_encoding_free(e);
     cli_error("%s", peg_strerror(rc));
     return NULL;
