@@ -24,6 +24,10 @@
 #       centre and its four neighbours) to one peg in the same hole.
 #   (all through peg-front --dimacs with its defaults, or PEG_ARGS)
 #
+# Identical files (the same clauses, comments aside) are run once: a
+# repeat counts the first file's results, and the table says how many
+# repeats a family had.
+#
 # Checks: a SAT answer's model must satisfy the file (check-model.awk, which
 # shares nothing with the solvers); an UNSAT answer must be confirmed by
 # another solver, and contradicting answers abort the run (exit 1).
@@ -200,11 +204,27 @@ done
 
 results=$work/results # family file solver answer seconds kb
 : >"$results"
+: >"$results.copy"
+declare -A same # checksum of a file's clauses -> the first such file
 wrong=0
 for dir in "$work"/fam/*/; do
   fam=$(basename "$dir")
   for cnf in "$dir"*.cnf; do
     [ -e "$cnf" ] || continue
+    # A file identical to one already run (peg-front numbers the holes
+    # canonically, so renumberings of a board give the same clauses) is
+    # not run again: its results are the first one's.
+    sum=$(sed '/^c/d' "$cnf" | md5sum | cut -d' ' -f1)
+    if [ -n "${same[$sum]:-}" ]; then
+      awk -v f="$fam" -v n="$(basename "$cnf")" -v first="${same[$sum]}" \
+        '$1 == f && $2 == first && $4 != "UNCONFIRMED" { $2 = n; print }' \
+        "$results" >>"$results.copy"
+      cat "$results.copy" >>"$results"
+      : >"$results.copy"
+      echo "$fam $(basename "$cnf") - REPEAT 0 0" >>"$results"
+      continue
+    fi
+    same[$sum]=$(basename "$cnf")
     sat_by="" unsat_by=""
     for s in $SOLVERS; do
       read -r answer secs kb < <(run $s "$cnf")
@@ -239,6 +259,7 @@ done)"
 echo
 awk -v solvers="$SOLVERS" '
   { fam[$1] = 1; if ($4 == "UNCONFIRMED") { unconf[$1]++; next }
+    if ($4 == "REPEAT") { repeat[$1]++; next }
     key = $1 SUBSEP $3; n[key]++; total[key] += $5
     par2[key] += $4 == "TIMEOUT" ? 2 * $5 : $5
     if ($5 > slowest[key]) slowest[key] = $5
@@ -263,6 +284,7 @@ awk -v solvers="$SOLVERS" '
         ratio = s[k] == "dpll" || !(d in total) ? "" : (total[key] > 0 ? sprintf("%.2f", total[d] / total[key]) : "inf")
         printf "| %s | %s | %d/%d | %.2f | %.2f | %.2f | %.2f | %.1f | %s |\n", (k == 1 ? f : ""), s[k], solved[key], n[key], total[key], par2[key], median(key), slowest[key], peak[key] / 1024, ratio
       }
+      if (f in repeat) printf "| | (%d files repeat an earlier file of the family and were not run again: their results are its) | | | | | | | |\n", repeat[f]
       if (f in unconf) printf "| | (%d UNSAT answers by one solver only) | | | | | | | |\n", unconf[f]
     }
   }' "$results"
