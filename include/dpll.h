@@ -208,7 +208,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 
 /* Restart policies of the cdcl engine (the "restarts" option). */
 #define DPLL_RESTARTS_NONE 0
-#define DPLL_RESTARTS_LUBY 1    /* after 100 * luby(i) conflicts */
+#define DPLL_RESTARTS_LUBY 1    /* after luby_unit * luby(i) conflicts */
 #define DPLL_RESTARTS_GLUCOSE 2 /* when recent learned clauses get worse */
 #define DPLL_RESTARTS_MIXED 3   /* glucose and luby by turns, ever longer */
 
@@ -223,11 +223,17 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "the root before the search")                                              \
   X(restarts, DPLL_RESTARTS_LUBY, 0, 3,                                        \
     "cdcl restart policy (see DPLL_RESTARTS_...)")                             \
+  X(luby_unit, 1024, 1, 1000000,                                               \
+    "cdcl, Luby restarts: conflicts per unit of the Luby sequence")            \
   X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD")  \
   X(target_phase, 1, 0, 2,                                                     \
     "cdcl: decide as in the longest conflict-free trail since the last "       \
     "restart: 0 never, 1 while restarts follow Luby, 2 always")                \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
+  X(rephase, 1, 0, 2,                                                          \
+    "cdcl: at restarts, now and then reset the saved phases: 0 never, 1 "      \
+    "to the best trail's, 2 by turns to the best trail's, all false, all "     \
+    "true, or flipped")                                                        \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \

@@ -273,6 +273,220 @@ static void test_target_phase(void **state) {
   dpll_free(s);
 }
 
+/* A decision and its propagation, which finds nothing to do. */
+static void branch_on(dpll_solver *s, int lit) {
+  assert_int_equal(dpll_decide(s, lit), 0);
+  assert_int_equal(dpll_propagate(s), 0);
+}
+
+/* Rephasing.  Variables 1..4 of one clause (1 2 3 4), so that nothing
+ * propagates.  The values of variables 1..4 are given as arrays of five,
+ * [0] unused.  set_phases also sets the lengths of the target and best
+ * trails to 3 and 2, which a rephase sets to 0. */
+static void set_phases(dpll_solver *s, const int *saved, const int *target,
+                       const int *best) {
+  for (int v = 1; v <= 4; v++) {
+    s->phase.saved[v] = (signed char)saved[v];
+    s->phase.target[v] = (signed char)target[v];
+    s->phase.best[v] = (signed char)best[v];
+  }
+  s->phase.target_size = 3;
+  s->phase.best_size = 2;
+}
+
+/* The saved values are want, the targets too, and best is cleared. */
+static void check_reset(const dpll_solver *s, const int *want) {
+  for (int v = 1; v <= 4; v++) {
+    assert_int_equal(s->phase.saved[v], want[v]);
+    assert_int_equal(s->phase.target[v], want[v]);
+    assert_int_equal(s->phase.best[v], 0);
+  }
+  assert_int_equal(s->phase.target_size, 0);
+  assert_int_equal(s->phase.best_size, 0);
+}
+
+/* Nothing changed since set_phases(s, saved, target, best). */
+static void check_unchanged(const dpll_solver *s, const int *saved,
+                            const int *target, const int *best) {
+  for (int v = 1; v <= 4; v++) {
+    assert_int_equal(s->phase.saved[v], saved[v]);
+    assert_int_equal(s->phase.target[v], target[v]);
+    assert_int_equal(s->phase.best[v], best[v]);
+  }
+  assert_int_equal(s->phase.target_size, 3);
+  assert_int_equal(s->phase.best_size, 2);
+}
+
+/* Makes the rephase due (conflicts at rephase_next, one short first, which
+ * changes nothing) and checks that it happens: the k-th (counting from 1)
+ * sets the next one 1000 * (k + 1) conflicts later. */
+static void rephase_now(dpll_solver *s, const int *saved, const int *target,
+                        const int *best) {
+  unsigned k = s->phase.rephases + 1;
+  uint64_t due = s->phase.rephase_next;
+  s->stats.conflicts = due - 1;
+  dpll__rephase_maybe(s);
+  check_unchanged(s, saved, target, best);
+  assert_int_equal(s->phase.rephases, k - 1);
+  assert_true(s->phase.rephase_next == due);
+  s->stats.conflicts = due;
+  dpll__rephase_maybe(s);
+  assert_int_equal(s->phase.rephases, k);
+  assert_true(s->phase.rephase_next == due + 1000 * (uint64_t)(k + 1));
+}
+
+/* The best trail is recorded as the target is (dpll__update_target), but
+ * only under the option rephase and only when longer than the best since
+ * the last rephase (not the last restart); dpll__rephase_maybe, at level
+ * 0 once conflicts reach rephase_next, resets the saved values and the
+ * targets: rephase 1 to best, 2 by turns to best, all false, best, all
+ * true, best, flipped; 0 never. */
+static void test_rephase(void **state) {
+  (void)state;
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(add(s, 4, 1, 2, 3, 4), 0);
+  /* rephase 0: the target is recorded, best is not */
+  assert_int_equal(dpll_set_option(s, "rephase", 0), 0);
+  branch_on(s, 3);
+  branch_on(s, -2);
+  branch_on(s, -1);
+  dpll__update_target(s); /* below level 3: 3 and -2 */
+  assert_int_equal(s->phase.target_size, 2);
+  assert_int_equal(s->phase.target[2], -1);
+  assert_int_equal(s->phase.best_size, 0);
+  for (int v = 1; v <= 4; v++)
+    assert_int_equal(s->phase.best[v], 0);
+  /* rephase 1: both, best only when longer */
+  assert_int_equal(dpll_backtrack_to(s, 0), 0);
+  dpll__target_reset(s);
+  assert_int_equal(dpll_set_option(s, "rephase", 1), 0);
+  branch_on(s, 3);
+  branch_on(s, -2);
+  dpll__update_target(s); /* below level 2: 3 */
+  assert_int_equal(s->phase.best_size, 1);
+  assert_int_equal(s->phase.best[3], 1);
+  assert_int_equal(s->phase.best[2], 0);
+  branch_on(s, -1);
+  dpll__update_target(s); /* below level 3: 3 and -2 */
+  assert_int_equal(s->phase.best_size, 2);
+  assert_int_equal(s->phase.best[2], -1);
+  assert_int_equal(s->phase.best[1], 0);
+  /* after a restart the target starts again, best does not */
+  assert_int_equal(dpll_backtrack_to(s, 0), 0);
+  dpll__target_reset(s);
+  branch_on(s, 4);
+  branch_on(s, -3);
+  dpll__update_target(s); /* below level 2: 4 */
+  assert_int_equal(s->phase.target_size, 1);
+  assert_int_equal(s->phase.target[4], 1);
+  assert_int_equal(s->phase.best_size, 2);
+  assert_int_equal(s->phase.best[4], 0);
+  assert_int_equal(s->phase.best[3], 1);
+  branch_on(s, -1);
+  dpll__update_target(s); /* below level 3: 4 and -3, as long as best */
+  assert_int_equal(s->phase.target_size, 2);
+  assert_int_equal(s->phase.target[3], -1);
+  assert_int_equal(s->phase.best_size, 2);
+  assert_int_equal(s->phase.best[4], 0);
+  assert_int_equal(s->phase.best[3], 1);
+  assert_int_equal(dpll_backtrack_to(s, 2), 0);
+  /* rephase 2 records best as well: a longer trail, 4 -3 -2 */
+  assert_int_equal(dpll_set_option(s, "rephase", 2), 0);
+  branch_on(s, -2);
+  branch_on(s, 1);
+  dpll__update_target(s); /* below level 4: 4, -3 and -2 */
+  assert_int_equal(s->phase.best_size, 3);
+  assert_int_equal(s->phase.best[4], 1);
+  assert_int_equal(s->phase.best[3], -1);
+  assert_int_equal(s->phase.best[2], -1);
+  assert_int_equal(s->phase.best[1], 0);
+  assert_int_equal(dpll_backtrack_to(s, 0), 0);
+
+  /* rephase 2, by turns.  Not before rephase_next. */
+  s->stats.conflicts = 5000;
+  dpll__rephase_init(s);
+  assert_int_equal(s->phase.rephases, 0);
+  assert_true(s->phase.rephase_next == 6000);
+  static const int saved0[] = {0, 1, -1, 0, 1};
+  static const int target0[] = {0, -1, -1, 1, 0};
+  static const int best0[] = {0, -1, 0, 1, 0};
+  set_phases(s, saved0, target0, best0);
+  dpll__rephase_maybe(s);
+  check_unchanged(s, saved0, target0, best0);
+  /* B: best where it has a value, else kept */
+  rephase_now(s, saved0, target0, best0);
+  static const int b1[] = {0, -1, -1, 1, 1};
+  check_reset(s, b1);
+  /* O: all false, whatever best says */
+  static const int best1[] = {0, 1, 1, 1, 1};
+  set_phases(s, b1, b1, best1);
+  rephase_now(s, b1, b1, best1);
+  static const int all_false[] = {0, -1, -1, -1, -1};
+  check_reset(s, all_false);
+  /* B */
+  static const int best2[] = {0, 1, 0, 0, 1};
+  set_phases(s, all_false, target0, best2);
+  rephase_now(s, all_false, target0, best2);
+  static const int b2[] = {0, 1, -1, -1, 1};
+  check_reset(s, b2);
+  /* I: all true */
+  static const int best3[] = {0, -1, -1, -1, -1};
+  set_phases(s, b2, b2, best3);
+  rephase_now(s, b2, b2, best3);
+  static const int all_true[] = {0, 1, 1, 1, 1};
+  check_reset(s, all_true);
+  /* B */
+  static const int best4[] = {0, 0, -1, 0, -1};
+  set_phases(s, all_true, target0, best4);
+  rephase_now(s, all_true, target0, best4);
+  static const int b4[] = {0, 1, -1, 1, -1};
+  check_reset(s, b4);
+  /* F: every saved value flipped (a variable never set stays so) */
+  static const int saved5[] = {0, 1, -1, 0, -1};
+  static const int best5[] = {0, -1, 1, 1, 1};
+  set_phases(s, saved5, target0, best5);
+  rephase_now(s, saved5, target0, best5);
+  static const int f5[] = {0, -1, 1, 0, 1};
+  check_reset(s, f5);
+  /* and B again */
+  set_phases(s, f5, f5, best0);
+  rephase_now(s, f5, f5, best0);
+  static const int b6[] = {0, -1, 1, 1, 1};
+  check_reset(s, b6);
+  assert_int_equal(s->phase.rephases, 7);
+
+  /* rephase 1: always best */
+  assert_int_equal(dpll_set_option(s, "rephase", 1), 0);
+  s->stats.conflicts = 100;
+  dpll__rephase_init(s);
+  assert_true(s->phase.rephase_next == 1100);
+  const int *bests[] = {best1, best2, best3, best4, best5};
+  const int *was = b6;
+  int now[5];
+  for (int k = 0; k < 5; k++) {
+    set_phases(s, was, target0, bests[k]);
+    rephase_now(s, was, target0, bests[k]);
+    for (int v = 1; v <= 4; v++)
+      now[v] = bests[k][v] ? bests[k][v] : was[v];
+    now[0] = 0;
+    check_reset(s, now);
+    was = now;
+  }
+
+  /* rephase 0: never, however many conflicts */
+  assert_int_equal(dpll_set_option(s, "rephase", 0), 0);
+  s->stats.conflicts = 0;
+  dpll__rephase_init(s);
+  set_phases(s, saved0, target0, best0);
+  s->stats.conflicts = 1000000;
+  dpll__rephase_maybe(s);
+  check_unchanged(s, saved0, target0, best0);
+  assert_int_equal(s->phase.rephases, 0);
+  assert_true(s->phase.rephase_next == 1000);
+  dpll_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -285,6 +499,7 @@ int main(void) {
       cmocka_unit_test(test_priority_and_marks),
       cmocka_unit_test(test_marks_errors),
       cmocka_unit_test(test_target_phase),
+      cmocka_unit_test(test_rephase),
       cmocka_unit_test(test_all_assigned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,9 +10,9 @@
  * formula is run twice in DIMACS) with varied blanks, line ends and layout,
  * and solved by dpll twice, once by each engine (both times by cdcl above
  * CLASSIC_MAX_VARS variables), under configurations that cycle through
- * every heuristic (random with several seeds), every restart policy and
- * target phase, with and without --no-pure, --no-reduce and
- * --no-minimize.  The reference solver decides the same
+ * every heuristic (random with several seeds), every restart policy,
+ * target phase and rephase policy, with and without --no-pure, --no-reduce
+ * and --no-minimize.  The reference solver decides the same
  * DIMACS file; formulas of at most 20 variables are also decided by brute
  * force (tests/oracle.c).  Every answer must agree, every model must
  * satisfy the formula, every DP answer must end with the back matter byte
@@ -392,24 +392,27 @@ static const char *const seeds[] = {"1", "7", "42", "65537"};
 static const char *const restart_policies[] = {"luby", "glucose", "mixed",
                                                "none"};
 static const char *const target_phases[] = {"(default)", "never", "always"};
+static const char *const rephase_policies[] = {"never", "best", "turns"};
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
 typedef struct config {
-  int engine, heuristic, seed, restarts, target;
+  int engine, heuristic, seed, restarts, target, rephase;
   bool no_pure, no_reduce, no_minimize;
 } config;
 
 /* The c-th configuration of an engine.  The option values are the digits
  * of a number k in mixed radix, heuristic fastest (6 heuristics x pure or
  * not x 4 restart policies x reduce or not x minimize or not x 3 target
- * phases: 576 combinations, 12 for the classic engine, which has only the
- * first two).  k is c times a number prime to 576, modulo 576: every
- * combination comes once in each period, the heuristics still in turn, and
- * the slower digits change from run to run rather than once in 192 runs,
- * so that a few hundred formulas already see every value often.  Seeds
+ * phases x 3 rephase policies: 1728 combinations, 12 for the classic
+ * engine, which has only the first two).  k is c times a number prime to
+ * 1728, modulo 1728: every combination comes once in each period, the
+ * heuristics still in turn, and the slowest digits change from run to run
+ * rather than once in 192 or 576 runs, so that a few hundred formulas
+ * already see every value often.  (k modulo 576, and so every digit but
+ * the last, is what it was when there were 576 combinations.)  Seeds
  * are dealt to the runs of the random heuristic in turn (*r counts them). */
 static config config_of(int engine, long c, long *r) {
-  long k = c * 385 % 576;
+  long k = c * 385 % 1728;
   config cf = {.engine = engine};
   cf.heuristic = (int)(k % 6);
   cf.no_pure = (k / 6) % 2;
@@ -420,11 +423,12 @@ static config config_of(int engine, long c, long *r) {
     cf.no_reduce = (k / 48) % 2;
     cf.no_minimize = (k / 96) % 2;
     cf.target = (int)((k / 192) % 3);
+    cf.rephase = (int)((k / 576) % 3);
   }
   return cf;
 }
 
-/* The arguments of cf, at most 13, into args, NULL-terminated; the count
+/* The arguments of cf, at most 15, into args, NULL-terminated; the count
  * is returned.  The options of cdcl only go to cdcl; the classic engine
  * gets a limit instead. */
 static size_t config_args(const config *cf, const char **args) {
@@ -450,6 +454,8 @@ static size_t config_args(const config *cf, const char **args) {
       args[n++] = "--target-phase";
       args[n++] = target_phases[cf->target];
     }
+    args[n++] = "--rephase";
+    args[n++] = rephase_policies[cf->rephase];
   } else {
     args[n++] = "--max-conflicts";
     args[n++] = CLASSIC_MAX_CONFLICTS;
@@ -464,7 +470,7 @@ static struct tally {
   long formulas, runs, sat, unsat, brute, limits, failed;
   long shape_sat[NUM_SHAPES], shape_unsat[NUM_SHAPES];
   long shape_runs[NUM_SHAPES][2]; /* by engine */
-  long engine[2], heuristic[6], seed[4], restarts[4], target[3];
+  long engine[2], heuristic[6], seed[4], restarts[4], target[3], rephase[3];
   long no_pure[2], no_reduce[2], no_minimize[2]; /* [1]: with the option */
   size_t longest_v_line;
   double dpll_seconds, reference_seconds;
@@ -483,6 +489,7 @@ static void count_config(const config *cf, size_t s) {
     tally.no_reduce[cf->no_reduce]++;
     tally.no_minimize[cf->no_minimize]++;
     tally.target[cf->target]++;
+    tally.rephase[cf->rephase]++;
   }
 }
 
@@ -841,6 +848,7 @@ static void print_summary(double seconds) {
   print_counts("--no-pure", without_with, tally.no_pure, 2);
   print_counts("--restarts", restart_policies, tally.restarts, 4);
   print_counts("--target-phase", target_phases, tally.target, 3);
+  print_counts("--rephase", rephase_policies, tally.rephase, 3);
   print_counts("--no-reduce", without_with, tally.no_reduce, 2);
   print_counts("--no-minimize", without_with, tally.no_minimize, 2);
   print_message("  longest 'v' line: %zu characters (without the newline)\n",
@@ -865,6 +873,7 @@ static void check_coverage(void) {
   check_counts("--no-pure", without_with, tally.no_pure, 2, want);
   check_counts("--restarts", restart_policies, tally.restarts, 4, want);
   check_counts("--target-phase", target_phases, tally.target, 3, want);
+  check_counts("--rephase", rephase_policies, tally.rephase, 3, want);
   check_counts("--no-reduce", without_with, tally.no_reduce, 2, want);
   check_counts("--no-minimize", without_with, tally.no_minimize, 2, want);
   for (size_t s = 0; s < NUM_SHAPES && tally.formulas >= 2 * SHAPE_CYCLE; s++)

@@ -28,13 +28,18 @@ static bool conflict(dpll_solver *s, uint32_t lbd) {
   return true;
 }
 
-/* Luby: restarts after 100 * (1 1 2 1 1 2 4 1 1 2 1 1 2 4 8) conflicts,
- * that is at these running totals. */
+/* Luby with the option luby_unit at 100: restarts after 100 * (1 1 2 1 1
+ * 2 4 1 1 2 1 1 2 4 8) conflicts, that is at these running totals. */
 static void test_luby(void **state) {
   (void)state;
   static const uint64_t at[] = {100,  200,  400,  500,  600,  800,  1200, 1300,
                                 1400, 1600, 1700, 1800, 2000, 2400, 3200};
   dpll_solver *s = with_restarts(DPLL_RESTARTS_LUBY);
+  int64_t unit = 0;
+  assert_int_equal(dpll_get_option(s, "luby_unit", &unit), 0);
+  assert_int_equal(unit, 1024); /* the default */
+  assert_int_equal(dpll_set_option(s, "luby_unit", 0), DPLL_EVALUE);
+  assert_int_equal(dpll_set_option(s, "luby_unit", 100), 0);
   s->stats.conflicts = 777; /* an earlier solve's: counts start afresh */
   dpll__restart_init(s);
   size_t k = 0;
@@ -48,6 +53,18 @@ static void test_luby(void **state) {
   }
   assert_int_equal(k, sizeof at / sizeof *at);
   assert_int_equal(s->stats.restarts, k);
+  dpll_free(s);
+  /* the default unit: the first restarts at 1024, 2048, 4096 */
+  s = with_restarts(DPLL_RESTARTS_LUBY);
+  dpll__restart_init(s);
+  uint64_t first[3], n = 0;
+  for (uint64_t c = 1; c <= 4096; c++)
+    if (conflict(s, 3) && n < 3)
+      first[n++] = c;
+  assert_int_equal(n, 3);
+  assert_int_equal(first[0], 1024);
+  assert_int_equal(first[1], 2048);
+  assert_int_equal(first[2], 4096);
   dpll_free(s);
 }
 
@@ -94,6 +111,7 @@ static void test_glucose_second_solve(void **state) {
 static void test_mixed(void **state) {
   (void)state;
   dpll_solver *s = with_restarts(DPLL_RESTARTS_MIXED);
+  assert_int_equal(dpll_set_option(s, "luby_unit", 100), 0);
   dpll__restart_init(s);
   uint64_t restarts_at[64];
   size_t n = 0;

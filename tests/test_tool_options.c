@@ -450,9 +450,12 @@ static const sample samples[] = {
      NULL,
      {"-a", "dpll", "-t", "dp-unsatisfiable.txt"},
      true},
-    /* On inputs this small no restart happens and no phase is targeted. */
+    /* On inputs this small no restart happens, no phase is targeted and none
+     * is reset. */
     {"dpll", "restarts", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
     {"dpll", "target-phase", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "rephase", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "luby-unit", "1", {"-t", "dp-unsatisfiable.txt"}, false},
     {"dpll",
      "seed",
      "1",

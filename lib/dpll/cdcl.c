@@ -53,6 +53,7 @@ int dpll__cdcl(dpll_solver *s) {
   uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
   bool root_pure_done = false;
   dpll__restart_init(s);
+  dpll__rephase_init(s);
   dpll__reduce_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
@@ -78,6 +79,7 @@ int dpll__cdcl(dpll_solver *s) {
     DPLL_CHECK(s);
     if (dpll__restart_due(s)) {
       dpll__restart(s);
+      dpll__rephase_maybe(s);
       continue;
     }
     if (dpll__reduce_due(s)) {

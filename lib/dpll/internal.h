@@ -104,10 +104,15 @@ typedef struct heap_part {
 
 /* phase.c: the values decisions take. */
 typedef struct phase_part {
-  signed char *saved;  /* per variable: last value (1 / -1), 0 never set */
-  signed char *target; /* per variable: its value in the longest trail
-                          without conflict since the last restart, or 0 */
-  size_t target_size;  /* that trail's length */
+  signed char *saved;    /* per variable: last value (1 / -1), 0 never set */
+  signed char *target;   /* per variable: its value in the longest trail
+                            without conflict since the last restart, or 0 */
+  size_t target_size;    /* that trail's length */
+  signed char *best;     /* per variable: its value in the longest trail
+                            without conflict since the last rephase, or 0 */
+  size_t best_size;      /* that trail's length */
+  uint64_t rephase_next; /* the conflict count of the next rephase */
+  unsigned rephases;     /* rephases in this solve */
 } phase_part;
 
 /* branch.c: what the clause-counting heuristics count, cached for one
@@ -493,6 +498,8 @@ void dpll__trail_free(dpll_solver *s);
 /* The value to decide var to (1 or -1, 0 if it never had one). */
 int dpll__phase_of(const dpll_solver *s, int var, bool use_target);
 void dpll__update_target(dpll_solver *s);
+void dpll__rephase_init(dpll_solver *s);
+void dpll__rephase_maybe(dpll_solver *s); /* at level 0, after a restart */
 void dpll__target_reset(dpll_solver *s);
 void dpll__phase_forget(dpll_solver *s, int var);
 int dpll__phase_grow(dpll_solver *s, int cap);

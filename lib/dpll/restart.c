@@ -3,8 +3,9 @@
  * the saved phases.
  *
  * Three policies (the "restarts" option):
- *   luby     after 100, 100, 200, 100, 100, 200, 400, ... conflicts: the
- *            Luby sequence (Luby, Sinclair, Zuckerman 1993) times 100;
+ *   luby     after u, u, 2u, u, u, 2u, 4u, ... conflicts (u the option
+ *            luby_unit, 1024 by default; it was 100 until issue 14): the
+ *            Luby sequence (Luby, Sinclair, Zuckerman 1993) times u;
  *   glucose  when the clauses learned lately are worse (more levels) than
  *            the average so far, by a quarter, and at least 50 conflicts
  *            after the last restart; not while the trail is much longer
@@ -19,7 +20,6 @@
  *            modes of recent solvers, reduced to restarts). */
 #include "internal.h"
 
-#define LUBY_UNIT 100
 #define GLUCOSE_MIN_GAP 50
 #define GLUCOSE_MARGIN 1.25
 #define FAST_WINDOW 32.0
@@ -44,8 +44,8 @@ static uint64_t luby(uint64_t i) {
 }
 
 static void plan_luby(dpll_solver *s) {
-  s->restart.luby_next =
-      s->stats.conflicts + LUBY_UNIT * luby(++s->restart.luby_index);
+  s->restart.luby_next = s->stats.conflicts + (uint64_t)s->opt[OPT_luby_unit] *
+                                                  luby(++s->restart.luby_index);
 }
 
 /* The policy in force now: the option's, or the current one of mixed. */
@@ -130,6 +130,7 @@ void dpll__restart(dpll_solver *s) {
     plan_luby(s);
   else if (s->restart.mixed_switch && s->restart.mixed_luby)
     s->restart.luby_next =
-        s->stats.conflicts + LUBY_UNIT * luby(s->restart.luby_index);
+        s->stats.conflicts +
+        (uint64_t)s->opt[OPT_luby_unit] * luby(s->restart.luby_index);
   s->restart.mixed_switch = false;
 }

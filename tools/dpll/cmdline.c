@@ -32,6 +32,10 @@ static const cli_choice restarts[] = {{"glucose", DPLL_RESTARTS_GLUCOSE},
 
 /* The option "target_phase" has no named constants in dpll.h: its values
  * are documented there as 0, 1 and 2. */
+/* The option "rephase" by name. */
+static const cli_choice rephases[] = {
+    {"never", 0}, {"best", 1}, {"turns", 2}, {NULL, 0}};
+
 static const cli_choice targets[] = {
     {"never", 0}, {"luby", 1}, {"always", 2}, {NULL, 0}};
 
@@ -66,6 +70,14 @@ static const cli_option rows[] = {
      "cdcl: keep every learned clause", NULL, NULL},
     {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
      "cdcl: learn clauses as analysis finds them", NULL, NULL},
+    {0, "luby-unit", "N", CLI_VALUE(opts, luby_unit),
+     "cdcl: conflicts per unit of the Luby restart sequence (default 1024)",
+     NULL, NULL},
+    {0, "rephase", "HOW", CLI_CHOICE(opts, rephase),
+     "cdcl: now and then, at a restart, reset the saved phases: never, "
+     "best (default: to the longest trail without conflict since the last "
+     "reset) or turns (best, all false, best, all true, best, flipped)",
+     rephases, NULL},
     {0, "seed", "N", CLI_VALUE(opts, seed),
      "seed for the random heuristic (default 0)", NULL, NULL},
     {0, "max-decisions", "N", CLI_VALUE(opts, max_decisions),

@@ -8,9 +8,10 @@
 
 typedef struct dpll_tool_options {
   cli_files files;
-  cli_pick format, algorithm, heuristic, restarts, target, proof_format;
-  const char *seed, *max_decisions, *max_conflicts, *time_limit, *proof,
-      *solutions, *project;
+  cli_pick format, algorithm, heuristic, restarts, target, rephase,
+      proof_format;
+  const char *seed, *luby_unit, *max_decisions, *max_conflicts, *time_limit,
+      *proof, *solutions, *project;
   int no_pure, no_reduce, no_minimize, stats, trace, verbose, all;
 } dpll_tool_options;
 

@@ -58,11 +58,15 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "reduce", 0);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
+  if (o->rephase.name)
+    dpll_set_option(s, "rephase", o->rephase.value);
   if (o->project && !o->all && !o->solutions)
     return cli_error("--project needs --all or --solutions");
   if (o->proof && (o->all || o->solutions))
     return cli_error("--proof cannot be combined with --all or --solutions "
                      "(a proof is of the input alone)");
+  if (o->luby_unit && set_number(s, "--luby-unit", "luby_unit", o->luby_unit))
+    return EXIT_ERROR;
   if (o->seed && set_number(s, "--seed", "seed", o->seed))
     return EXIT_ERROR;
   if (o->max_decisions &&
