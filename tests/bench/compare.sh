@@ -205,7 +205,7 @@ done
 results=$work/results # family file solver answer seconds kb
 : >"$results"
 : >"$results.copy"
-declare -A same # checksum of a file's clauses -> the first such file
+declare -A same # family/checksum of a file's clauses -> its first such file
 wrong=0
 for dir in "$work"/fam/*/; do
   fam=$(basename "$dir")
@@ -214,7 +214,7 @@ for dir in "$work"/fam/*/; do
     # A file identical to one already run (peg-front numbers the holes
     # canonically, so renumberings of a board give the same clauses) is
     # not run again: its results are the first one's.
-    sum=$(sed '/^c/d' "$cnf" | md5sum | cut -d' ' -f1)
+    sum=$fam/$(sed '/^c/d' "$cnf" | md5sum | cut -d' ' -f1)
     if [ -n "${same[$sum]:-}" ]; then
       awk -v f="$fam" -v n="$(basename "$cnf")" -v first="${same[$sum]}" \
         '$1 == f && $2 == first && $4 != "UNCONFIRMED" { $2 = n; print }' \
