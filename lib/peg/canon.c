@@ -28,34 +28,41 @@
  * takes 21 bits a hole). */
 #define CANON_MAX_HOLES (1 << 20)
 
-typedef struct canon {
+typedef struct canon canon;
+struct canon {
   const peg_board *b;
   int n;
   size_t *inc_start; /* [n + 2]: hole h's triples are inc[inc_start[h]..] */
   size_t *inc;
-  uint64_t *sig;  /* entries, aligned with inc */
-  int *order;     /* holes sorted by signature */
-  int *scratch;   /* for the merge sort */
-  uint64_t *wide; /* for the merge sort of entries */
-  int *colour;    /* the colours being refined: [1..n] */
-  uint64_t *cert; /* this leaf's sorted triples */
-  uint64_t *best; /* the best leaf's */
-  int *best_rank; /* [1..n] */
+  uint64_t *sig;   /* entries, aligned with inc */
+  uint64_t *order; /* holes sorted by signature */
+  int *scratch;    /* for the merge sort */
+  uint64_t *wide;  /* for the merge sort of entries */
+  int *colour;     /* the colours being refined: [1..n] */
+  uint64_t *cert;  /* this leaf's sorted triples */
+  uint64_t *best;  /* the best leaf's */
+  int *best_rank;  /* [1..n] */
   bool have_best;
   long leaves;
   int64_t budget;
-} canon;
+};
 
-/* ---- Sorting (stable merge sorts; qsort has no context argument) ------- */
+/* ---- Sorting (a stable merge sort; qsort has no context argument) ----- */
 
-static void sort_entries(uint64_t *a, uint64_t *tmp, size_t n) {
+typedef int (*compare_fn)(const struct canon *c, uint64_t x, uint64_t y);
+
+/* Sorts a[0..n-1] by cmp (NULL: by value), using tmp[0..n-1]. */
+static void merge_sort(uint64_t *a, uint64_t *tmp, size_t n, compare_fn cmp,
+                       const struct canon *c) {
   for (size_t w = 1; w < n; w *= 2) {
     for (size_t lo = 0; lo < n; lo += 2 * w) {
       size_t mid = lo + w < n ? lo + w : n,
              hi = lo + 2 * w < n ? lo + 2 * w : n;
       size_t i = lo, j = mid, k = lo;
-      while (i < mid && j < hi)
-        tmp[k++] = a[j] < a[i] ? a[j++] : a[i++];
+      while (i < mid && j < hi) {
+        bool before = cmp ? cmp(c, a[j], a[i]) < 0 : a[j] < a[i];
+        tmp[k++] = before ? a[j++] : a[i++];
+      }
       while (i < mid)
         tmp[k++] = a[i++];
       while (j < hi)
@@ -66,7 +73,8 @@ static void sort_entries(uint64_t *a, uint64_t *tmp, size_t n) {
 }
 
 /* Compares holes x and y by colour, then their sorted entries. */
-static int compare_holes(const canon *c, int x, int y) {
+static int compare_holes(const struct canon *c, uint64_t hx, uint64_t hy) {
+  int x = (int)hx, y = (int)hy;
   if (c->colour[x] != c->colour[y])
     return c->colour[x] < c->colour[y] ? -1 : 1;
   size_t i = c->inc_start[x], ie = c->inc_start[x + 1];
@@ -75,23 +83,6 @@ static int compare_holes(const canon *c, int x, int y) {
     if (c->sig[i] != c->sig[j])
       return c->sig[i] < c->sig[j] ? -1 : 1;
   return (i < ie) - (j < je);
-}
-
-static void sort_holes(const canon *c, int *a, int *tmp, size_t n) {
-  for (size_t w = 1; w < n; w *= 2) {
-    for (size_t lo = 0; lo < n; lo += 2 * w) {
-      size_t mid = lo + w < n ? lo + w : n,
-             hi = lo + 2 * w < n ? lo + 2 * w : n;
-      size_t i = lo, j = mid, k = lo;
-      while (i < mid && j < hi)
-        tmp[k++] = compare_holes(c, a[j], a[i]) < 0 ? a[j++] : a[i++];
-      while (i < mid)
-        tmp[k++] = a[i++];
-      while (j < hi)
-        tmp[k++] = a[j++];
-    }
-    memcpy(a, tmp, n * sizeof *a);
-  }
 }
 
 /* ---- Refinement ---------------------------------------------------------- */
@@ -121,17 +112,17 @@ static int recolour(canon *c) {
     size_t lo = c->inc_start[h], hi = c->inc_start[h + 1];
     for (size_t i = lo; i < hi; i++)
       c->sig[i] = entry_of(c, h, c->inc[i]);
-    sort_entries(c->sig + lo, c->wide, hi - lo);
+    merge_sort(c->sig + lo, c->wide, hi - lo, NULL, c);
   }
   for (int i = 0; i < c->n; i++)
-    c->order[i] = i + 1;
-  sort_holes(c, c->order, c->scratch, (size_t)c->n);
+    c->order[i] = (uint64_t)i + 1;
+  merge_sort(c->order, c->wide, (size_t)c->n, compare_holes, c);
   int k = 0;
-  int *next = c->scratch; /* sort_holes is done with it */
+  int *next = c->scratch;
   for (int i = 0; i < c->n; i++) {
     if (i && compare_holes(c, c->order[i - 1], c->order[i]))
       k++;
-    next[c->order[i]] = k;
+    next[(int)c->order[i]] = k;
   }
   for (int h = 1; h <= c->n; h++)
     c->colour[h] = next[h];
@@ -175,7 +166,7 @@ static void leaf(canon *c) {
              z = (uint64_t)c->colour[x[2]];
     c->cert[t] = (a < z ? a : z) << 42 | o << 21 | (a < z ? z : a);
   }
-  sort_entries(c->cert, c->wide, m);
+  merge_sort(c->cert, c->wide, m, NULL, c);
   c->leaves++;
   if (c->have_best && compare_u64(c->cert, c->best, m) >= 0)
     return;
@@ -300,7 +291,7 @@ peg_board *peg__relabel(const peg_board *b, const int *rank) {
              z = (uint64_t)rank[x[2]];
     t[i] = (a < z ? a : z) << 42 | o << 21 | (a < z ? z : a);
   }
-  sort_entries(t, t + m, m);
+  merge_sort(t, t + m, m, NULL, NULL);
   uint64_t mask = (1u << 21) - 1;
   for (size_t i = 0; i < m && r; i++)
     if (peg_board_add_triple(r, (int)(t[i] >> 42), (int)(t[i] >> 21 & mask),
