@@ -1655,6 +1655,37 @@ static void test_semantic_goals(void **state) {
   }
 }
 
+/* A board with more symmetries than the hole order's search compares
+ * (five separate lines of three holes: 120 ways to permute them), so that
+ * its ties are broken by the file's numbers: the encoding must still be
+ * right.  Each line's first two holes hold pegs; with the last holes as
+ * the goal there are 5! plays (one in canonical order), with one peg
+ * anywhere none. */
+static void test_hole_order_many_symmetries(void **state) {
+  (void)state;
+  char text[256];
+  for (int goal = 0; goal <= 1; goal++) {
+    int n = snprintf(text, sizeof text, "15 3\n");
+    for (int k = 0; k < 5; k++)
+      n += snprintf(text + n, sizeof text - (size_t)n, "%d %d %d\n", 3 * k + 1,
+                    3 * k + 2, 3 * k + 3);
+    n += snprintf(text + n, sizeof text - (size_t)n,
+                  "start 1 2 4 5 7 8 10 11 13 14\n%s",
+                  goal ? "goal 3 6 9 12 15\n" : "");
+    peg_board *b = parse_board(text);
+    pc_board pc;
+    char why[200];
+    CHECK(pc_board_read(text, (size_t)n, &pc, why, sizeof why),
+          "pegcheck cannot read the board: %s", why);
+    CHECK(pc_count_plays(&pc) == (goal ? 120u : 0u), "pegcheck counts %llu",
+          (unsigned long long)pc_count_plays(&pc));
+    enumerate(goal ? "five lines, to their ends" : "five lines, one peg", b,
+              &pc, 1);
+    pc_board_free(&pc);
+    peg_board_free(b);
+  }
+}
+
 /* ---- position classes ---- */
 
 /* Collects the unit clauses -Peg(H, T+1) the encoding adds beyond the
@@ -2111,6 +2142,7 @@ int main(void) {
       cmocka_unit_test(test_classes_sound),
       cmocka_unit_test(test_classes_known),
       cmocka_unit_test(test_hole_order_invariant),
+      cmocka_unit_test(test_hole_order_many_symmetries),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
