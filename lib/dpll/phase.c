@@ -4,10 +4,13 @@
  * and Fleury, "Chasing target phases", 2020).
  *
  * Rephasing (option "rephase", after the same paper): now and then, at a
- * restart, every saved value is reset, by turns, to the best trail's (the
- * longest without conflict since the last rephase), all false, all true,
- * or flipped; the gaps grow by REPHASE_GAP conflicts each time.  A search
- * that chases one part of the space for too long is sent elsewhere. */
+ * restart, every saved value is reset to the best trail's (the longest
+ * without conflict since the last rephase; rephase 1), or by turns to it,
+ * all false, all true, or flipped (rephase 2); the gaps grow by
+ * REPHASE_GAP conflicts each time.  A search that chases one part of the
+ * space for too long is sent elsewhere.  The best trail is recorded where
+ * the target is, so only while the option target_phase is not 0; without
+ * it a reset to the best trail keeps the saved values. */
 #include "internal.h"
 
 #include <stdlib.h>
