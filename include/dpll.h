@@ -230,6 +230,9 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "cdcl: decide as in the longest conflict-free trail since the last "       \
     "restart: 0 never, 1 while restarts follow Luby, 2 always")                \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
+  X(vivify, 0, 0, 1,                                                           \
+    "cdcl: at restarts, now and then shorten learned clauses by probing "      \
+    "their literals (vivification)")                                           \
   X(rephase, 1, 0, 2,                                                          \
     "cdcl: at restarts, now and then reset the saved phases: 0 never, 1 "      \
     "to the best trail's, 2 by turns to the best trail's, all false, all "     \
@@ -341,7 +344,10 @@ DPLL_API int dpll_status(const dpll_solver *s);
     "cdcl: their literals, after minimisation")                                \
   X(minimized, "minimized", "cdcl: literals minimisation removed")             \
   X(restarts, "restarts", "cdcl: restarts")                                    \
-  X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")
+  X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")          \
+  X(vivified, "vivified", "cdcl: learned clauses shortened by vivification")   \
+  X(vivified_lits, "vivified literals",                                        \
+    "cdcl: literals vivification removed from them")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

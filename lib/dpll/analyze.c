@@ -238,6 +238,60 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
   return back;
 }
 
+/* The decisions behind a false clause (conflict) or, when conflict is
+ * CREF_NONE, behind lit, a literal true above level 0: walking the trail
+ * backwards from them through the reasons, every decision met.  Their
+ * negations go into learnt[0..n-1], after lit if given (a clause that the
+ * clauses imply: the decisions cannot all hold, or not without lit);
+ * returns n.  For vivify.c, whose decisions are all negations of the
+ * literals of the clause it tests, so that the result is a subset of it.
+ * Nothing is seen afterwards. */
+size_t dpll__analyze_decisions(dpll_solver *s, cref conflict, unsigned lit) {
+  analysis_part *a = &s->an;
+  assert(a->clears == 0 && dpll__decision_level(s) > 0);
+  size_t n = 0;
+  if (conflict == CREF_NONE) {
+    assert(dpll__value(s, lit) > 0 && dpll__level_of(s, lit_var(lit)) > 0);
+    a->learnt[n++] = lit;
+    mark(a, lit_var(lit), SEEN_IMPLIED);
+  } else {
+    const clause *c = dpll__clause(s, conflict);
+    for (uint32_t k = 0; k < c->size; k++) {
+      unsigned v = lit_var(c->lits[k]);
+      if (!a->seen[v] && dpll__level_of(s, v) > 0)
+        mark(a, v, SEEN_IMPLIED);
+    }
+  }
+  size_t open = a->clears;
+  for (size_t i = dpll__trail_size(s); open > 0 && i-- > 0;) {
+    unsigned p = dpll__trail_at(s, i), v = lit_var(p);
+    if (!a->seen[v])
+      continue;
+    open--;
+    cref why = dpll__reason_of(s, v);
+    if (why == CREF_NONE) {
+      a->learnt[n++] = lit_not(p);
+      continue;
+    }
+    assert(why < CREF_MAX);
+    const clause *c = dpll__clause(s, why);
+    for (uint32_t k = 0; k < c->size; k++) {
+      unsigned w = lit_var(c->lits[k]);
+      if (!a->seen[w] && dpll__level_of(s, w) > 0) {
+        mark(a, w, SEEN_IMPLIED);
+        open++;
+      }
+    }
+  }
+  while (a->clears > 0)
+    a->seen[a->clear[--a->clears]] = 0;
+  a->learnt_size = n;
+  return n;
+}
+
+/* The clause the last analysis derived. */
+const unsigned *dpll__learnt_lits(const dpll_solver *s) { return s->an.learnt; }
+
 /* learn
  *
  * Pre:  dpll__analyze just returned level and lbd.

@@ -55,6 +55,7 @@ int dpll__cdcl(dpll_solver *s) {
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);
+  dpll__vivify_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)
@@ -80,6 +81,11 @@ int dpll__cdcl(dpll_solver *s) {
     if (dpll__restart_due(s)) {
       dpll__restart(s);
       dpll__rephase_maybe(s);
+      if (dpll__vivify_due(s)) {
+        int rc = dpll__vivify(s);
+        if (rc)
+          return rc;
+      }
       continue;
     }
     if (dpll__reduce_due(s)) {

@@ -14,6 +14,7 @@
 #define DPLL_INTERNAL_H_INCLUDED
 
 #include "dpll.h"
+#include "parts.h"
 #include "types.h"
 
 #include <assert.h>
@@ -21,189 +22,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- The parts -----------------------------------------------------------
- * Per-variable arrays have var_cap + 1 entries, per-literal arrays
- * 2 * (var_cap + 1); each owner grows its own (vars.c asks them all). */
-
-/* propagate.c: the assignment and the trail.  Level k (k >= 1) starts at
- * lits[level_start[k - 1]], its first literal the decision; flipped[k - 1]
- * tells whether that decision is the second branch of the classic search.
- * Literals before qhead have been propagated. */
-typedef struct trail_part {
-  signed char *vals; /* per literal: 1 true, -1 false, 0 unassigned */
-  int *level;        /* per variable: decision level of its assignment */
-  cref *reason;      /* per variable: forcing clause, CREF_NONE, CREF_PURE */
-  unsigned *lits;
-  size_t size, qhead;
-  size_t *level_start;
-  unsigned char *flipped;
-  int decision_level;
-  bool has_conflict; /* a conflict is pending (the step functions) */
-  cref conflict;     /* its clause */
-  bool root_pure;    /* level 0 holds pure literals (undone by a reset) */
-  uint64_t epoch;    /* bumped whenever an assignment is undone */
-} trail_part;
-
-/* watches.c: the watch lists of all literals, in one pool. */
-typedef struct watch_part {
-  watch_list *lists; /* per literal */
-  watch *pool;
-  size_t pool_size, pool_cap;
-} watch_part;
-
-/* clausedb.c: the clause arena and the lists of clauses in it. */
-typedef struct store_part {
-  uint32_t *arena;
-  size_t size, cap;
-  size_t wasted; /* words of deleted clauses not yet compacted */
-  cref *clauses; /* the clauses added, in arena order */
-  size_t num_clauses, clauses_cap;
-  cref *learnts; /* the learned ones (cdcl), in arena order */
-  size_t num_learnts, learnts_cap;
-  bool unsat; /* the empty clause is derived (dpll__clause_empty) */
-} store_part;
-
-/* add.c: the clause being built by dpll_add, and scratch for adding one. */
-typedef struct input_part {
-  int *open;
-  size_t open_size, open_cap;
-  unsigned *lits; /* a clause without repeats, in the order it is stored */
-  size_t lits_cap;
-  uint32_t *stamp; /* per literal: marks, for repeats and tautologies */
-  size_t stamp_cap;
-  uint32_t stamp_now;
-} input_part;
-
-/* analyze.c: conflict analysis, sized with the variables so that it never
- * allocates. */
-typedef struct analysis_part {
-  unsigned char *seen;  /* per variable: SEEN_ marks of analyze.c */
-  uint32_t *level_mark; /* per level: stamp, for counting distinct levels */
-  uint32_t level_mark_now;
-  unsigned *learnt; /* the derived clause; learnt[0] asserts */
-  size_t learnt_size;
-  unsigned *stack, *clear; /* minimisation's stack; marks to undo */
-  uint32_t *pos;           /* per step of stack: place in its reason */
-  size_t clears;
-} analysis_part;
-
-/* heap.c: the splitting order.  A binary heap of variables, best first,
- * by class (may_decide, priority) and then by activity or by index; it
- * may hold assigned variables, and every unassigned one is in it. */
-typedef struct heap_part {
-  double *activity; /* per variable */
-  double activity_inc;
-  int *heap; /* heap[0 .. size - 1] */
-  int *pos;  /* per variable: index in heap or -1 */
-  int size;
-  int kind; /* DPLL_HEURISTIC_ACTIVITY or _FIRST; -1: not built */
-  unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
-  int *priority;             /* per variable */
-  bool classes_set; /* a priority or mark was ever set (else one class) */
-} heap_part;
-
-/* phase.c: the values decisions take. */
-typedef struct phase_part {
-  signed char *saved;    /* per variable: last value (1 / -1), 0 never set */
-  signed char *target;   /* per variable: its value in the longest trail
-                            without conflict since the last restart, or 0 */
-  size_t target_size;    /* that trail's length */
-  signed char *best;     /* per variable: its value in the longest trail
-                            without conflict since the last rephase, or 0 */
-  size_t best_size;      /* that trail's length */
-  uint64_t rephase_next; /* the conflict count of the next rephase */
-  unsigned rephases;     /* rephases in this solve */
-} phase_part;
-
-/* branch.c: what the clause-counting heuristics count, cached for one
- * trail, and the random heuristic's generator. */
-typedef struct scan_part {
-  uint32_t *occ; /* per literal: unsatisfied clauses containing it */
-  double *jw;    /* per literal: sum of 2^-k over them (k: free lits) */
-  size_t trail_size;
-  uint64_t epoch;
-  bool valid;
-  size_t active; /* unsatisfied clauses in the last scan */
-  uint64_t rng;
-} scan_part;
-
-/* purecount.c: for every literal, the clauses holding it that no true
- * literal satisfies; a literal is pure when its negation's count is 0.
- * Built on first use after the clauses change, then kept up to date by
- * every assignment and undo, which push the variables that may have
- * become pure as candidates. */
-typedef struct pure_part {
-  bool valid;
-  size_t *start;       /* per literal + 1: where its clauses start in occ */
-  uint32_t *occ;       /* clause indices, grouped by literal */
-  uint32_t *sat_count; /* per clause index: true literals in it */
-  uint32_t *unsat_occ; /* per literal: unsatisfied clauses holding it */
-  int *cand;           /* stack of variables that may be pure */
-  size_t cands;
-  unsigned char *in_cand; /* per variable: on that stack */
-} pure_part;
-
-/* restart.c */
-typedef struct restart_part {
-  uint64_t last;        /* conflicts at the last restart */
-  uint64_t solve_start; /* conflicts when this solve began */
-  uint64_t luby_index, luby_next;
-  double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
-  double trail_slow;         /* moving average of the trail at conflicts */
-  bool mixed_luby;           /* "mixed": in a Luby stretch now */
-  bool mixed_switch;         /* a switch is due: restart */
-  uint64_t mixed_length, mixed_end;
-} restart_part;
-
-/* reduce.c */
-typedef struct reduce_part {
-  uint64_t next, step;
-} reduce_part;
-
-/* trace.c: the callback, and room for the longest clause stored so that
- * reporting one never allocates. */
-typedef struct trace_part {
-  dpll_trace_fn fn;
-  void *ctx;
-  dpll_learn_fn learn; /* learned clauses of at most learn_max literals */
-  void *learn_ctx;
-  size_t learn_max;
-  int *buf;
-  size_t cap;
-} trace_part;
-
-/* proof.c: where proof steps go (a callback, or a file in a format), and
- * room to turn a clause into external literals. */
-typedef struct proof_part {
-  dpll_proof_fn fn;
-  void *ctx;
-  FILE *file;
-  int format;
-  bool active; /* dpll_solve is running with a sink set */
-  bool done;   /* the empty clause is written, or writing failed */
-  bool failed; /* a step could not be written */
-  int *buf;
-  size_t cap;
-} proof_part;
-
-/* check.c: when the debug build checks the invariants next. */
-typedef struct check_part {
-  uint64_t ticks, next;
-  const char *why; /* what the last check found wrong, or NULL */
-} check_part;
-
-/* assume.c: the assumptions of the next (or running) solve, and the
- * failed set of the last; per-literal marks, per-variable scratch. */
-typedef struct assume_part {
-  unsigned *lits; /* the assumptions, in order */
-  size_t size, cap;
-  unsigned *failed; /* the failed set of the last solve */
-  size_t failed_size, failed_cap;
-  unsigned char *mark; /* per literal: ASSUME_ON | ASSUME_FAILED */
-  unsigned char *seen; /* per variable: the final analysis's marks */
-} assume_part;
-#define ASSUME_ON 1
-#define ASSUME_FAILED 2
+/* The parts (parts.h): per-variable arrays have var_cap + 1 entries,
+ * per-literal arrays 2 * (var_cap + 1); each owner grows its own (vars.c
+ * asks them all). */
 
 enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
 
@@ -229,6 +50,7 @@ struct dpll_solver {
   pure_part pure;
   restart_part restart;
   reduce_part reduce;
+  vivify_part vivify;
   trace_part trace;
   proof_part proof;
   check_part check;
@@ -270,6 +92,10 @@ static inline bool dpll__conflict_pending(const dpll_solver *s) {
 /* Bumped whenever an assignment is undone. */
 static inline uint64_t dpll__epoch(const dpll_solver *s) {
   return s->trail.epoch;
+}
+/* The work propagation has done, in watches visited. */
+static inline uint64_t dpll__ticks(const dpll_solver *s) {
+  return s->trail.ticks;
 }
 static inline bool dpll__at_fixpoint(const dpll_solver *s) {
   return s->trail.qhead == s->trail.size;
@@ -392,10 +218,20 @@ void dpll__note_conflict(dpll_solver *s, cref ref);
 /* cdcl.c: the conflict-driven engine. */
 int dpll__cdcl(dpll_solver *s);
 
+/* vivify.c */
+void dpll__vivify_init(dpll_solver *s);
+bool dpll__vivify_due(const dpll_solver *s);
+int dpll__vivify(dpll_solver *s);
+int dpll__vivify_grow(dpll_solver *s, int cap);
+void dpll__vivify_free(dpll_solver *s);
+
 /* reduce.c */
 void dpll__reduce_init(dpll_solver *s);
 bool dpll__reduce_due(const dpll_solver *s);
 int dpll__reduce(dpll_solver *s);
+/* Compacts the arena after deletions, telling the trail where the
+ * reasons went (every reason must be live). */
+void dpll__reduce_sweep(dpll_solver *s);
 void dpll__drop_learnts(dpll_solver *s);
 
 /* check.c: the invariants of every part and between parts.  dpll__check
@@ -421,6 +257,8 @@ void dpll__check_always(dpll_solver *s);
  * and sets *lbd.  dpll__learn backjumps, stores the clause and asserts
  * its first literal. */
 int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd);
+size_t dpll__analyze_decisions(dpll_solver *s, cref conflict, unsigned lit);
+const unsigned *dpll__learnt_lits(const dpll_solver *s);
 int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
 const char *dpll__analysis_check(const dpll_solver *s);
 int dpll__analysis_grow(dpll_solver *s, int cap);
@@ -478,6 +316,7 @@ void dpll__assign(dpll_solver *s, unsigned lit, cref reason);
 int dpll__new_level(dpll_solver *s, bool flipped);
 cref dpll__propagate(dpll_solver *s);
 void dpll__backtrack_to(dpll_solver *s, int level);
+void dpll__backtrack_probe(dpll_solver *s, int level);
 void dpll__trail_undo(dpll_solver *s); /* see dpll__trail_reset */
 /* Undoes every decision and the pure literals of level 0, and forgets a
  * pending conflict, so that the assignment is what the clauses force;

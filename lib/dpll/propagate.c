@@ -120,6 +120,18 @@ static cref watch_oom(dpll_solver *s, watch_list *wl, uint32_t i, uint32_t j,
   return CREF_OOM;
 }
 
+/* The place in c (of three literals or more) of a literal that is not
+ * false, to watch instead of lits[1], or c->size if there is none.  (A
+ * search that starts where the last one ended, after Gent, JAIR 2013, was
+ * measured in issue 14: 12 % more propagations per second on random
+ * 3-SAT, 18 % fewer on the peg files, whose learned clauses are long.) */
+static inline uint32_t find_watch(const clause *c, const signed char *vals) {
+  uint32_t k = 2;
+  while (k < c->size && vals[c->lits[k]] < 0)
+    k++;
+  return k;
+}
+
 /* propagate
  *
  * Pre:  literals lits[qhead..] are assigned but their consequences are not
@@ -145,6 +157,7 @@ cref dpll__propagate(dpll_solver *s) {
     watch *items = wl->items;
     uint32_t i = 0, j = 0, n = wl->size;
     cref conflict = CREF_NONE;
+    t->ticks += 1 + n;
     while (i < n) {
       watch w = items[i++];
       if (i < n) { /* the next watch's clause, if it will be read */
@@ -180,9 +193,7 @@ cref dpll__propagate(dpll_solver *s) {
         items[j++] = (watch){w.ref, first};
         continue;
       }
-      uint32_t k = 2; /* a literal that is not false, to watch instead */
-      while (k < c->size && vals[lits[k]] < 0)
-        k++;
+      uint32_t k = find_watch(c, vals);
       if (k < c->size) {
         unsigned repl = lits[k];
         watch_list *to = dpll__watch_list(s, repl);
@@ -216,20 +227,21 @@ cref dpll__propagate(dpll_solver *s) {
   return CREF_NONE;
 }
 
-/* An assignment undone: the variable keeps its value as its phase, goes
- * back to the heap, and counts again as unassigned where it is counted. */
-static void unassign(dpll_solver *s, unsigned lit) {
+/* An assignment undone: the variable keeps its value as its phase (if
+ * save_phase), goes back to the heap, and counts again as unassigned
+ * where it is counted. */
+static void unassign(dpll_solver *s, unsigned lit, bool save_phase) {
   trail_part *t = &s->trail;
   t->vals[lit] = 0;
   t->vals[lit_not(lit)] = 0;
-  dpll__phase_save(s, lit);
+  if (save_phase)
+    dpll__phase_save(s, lit);
   dpll__var_unassigned(s, (int)lit_var(lit));
   if (dpll__pure_counting(s))
     dpll__pure_unassigned(s, lit);
 }
 
-/* Undoes every assignment above level (0 <= level <= decision_level). */
-void dpll__backtrack_to(dpll_solver *s, int level) {
+static void backtrack(dpll_solver *s, int level, bool save_phase) {
   trail_part *t = &s->trail;
   assert(level >= 0 && level <= t->decision_level);
   t->has_conflict = false;
@@ -237,7 +249,7 @@ void dpll__backtrack_to(dpll_solver *s, int level) {
     return;
   size_t start = t->level_start[level];
   for (size_t i = t->size; i-- > start;)
-    unassign(s, t->lits[i]);
+    unassign(s, t->lits[i], save_phase);
   t->size = start;
   if (t->qhead > start)
     t->qhead = start;
@@ -245,6 +257,17 @@ void dpll__backtrack_to(dpll_solver *s, int level) {
   t->epoch++;
   if (dpll__tracing(s))
     dpll__trace(s, DPLL_EVENT_BACKTRACK, 0, CREF_NONE, false);
+}
+
+/* Undoes every assignment above level (0 <= level <= decision_level). */
+void dpll__backtrack_to(dpll_solver *s, int level) {
+  backtrack(s, level, true);
+}
+
+/* The same, the saved phases left as they were: for the probing of
+ * vivify.c, whose decisions are not the search's. */
+void dpll__backtrack_probe(dpll_solver *s, int level) {
+  backtrack(s, level, false);
 }
 
 /* Removes the pure literals from level 0.  No reason on the trail holds
@@ -260,7 +283,7 @@ static void drop_root_pure(dpll_solver *s) {
   for (size_t i = 0; i < t->size; i++) {
     unsigned lit = t->lits[i];
     if (t->reason[lit_var(lit)] == CREF_PURE)
-      unassign(s, lit);
+      unassign(s, lit, true);
     else
       t->lits[j++] = lit;
   }

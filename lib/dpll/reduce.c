@@ -87,7 +87,7 @@ static void mark_reasons(dpll_solver *s) {
  * every reduction, not only when much is garbage, keeps the arena's high
  * water mark at the live clauses; it costs one pass over the arena per
  * reduction, thousands of conflicts apart. */
-static void sweep(dpll_solver *s) {
+void dpll__reduce_sweep(dpll_solver *s) {
   if (dpll__store_garbage(s) > 0)
     mark_reasons(s);
   dpll__store_compact(s, reason_moved);
@@ -194,7 +194,7 @@ int dpll__reduce(dpll_solver *s) {
   assert(deleted == k.want);
   (void)deleted;
   s->stats.deleted += k.want;
-  sweep(s);
+  dpll__reduce_sweep(s);
   return 0;
 }
 
@@ -212,5 +212,5 @@ void dpll__drop_learnts(dpll_solver *s) {
   }
   for (size_t i = 0; i < dpll__num_learnts(s); i++)
     dpll__clause_delete(s, dpll__learnt_ref(s, i));
-  sweep(s);
+  dpll__reduce_sweep(s);
 }

@@ -71,6 +71,7 @@ void dpll_free(dpll_solver *s) {
   dpll__trace_free(s);
   dpll__proof_free(s);
   dpll__assume_free(s);
+  dpll__vivify_free(s);
   free(s->model);
   free(s);
 }

@@ -47,16 +47,19 @@ typedef uint32_t cref;
 
 typedef struct clause {
   uint32_t size;
-  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, _MARK, _OLD, LBD */
+  uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, _MARK, _OLD,
+                     _VIVIFIED, _REPLACED, LBD */
   unsigned lits[];
 } clause;
 
-#define CLAUSE_LEARNED 1u /* learned from a conflict (cdcl) */
-#define CLAUSE_DELETED 2u /* deleted; its words are garbage until compacted */
-#define CLAUSE_USED 4u    /* took part in a conflict since the last reduce */
-#define CLAUSE_MARK 8u    /* scratch mark of one pass (compaction, check) */
-#define CLAUSE_OLD 16u    /* from an earlier solve, unused in this one */
-#define CLAUSE_LBD_SHIFT 5u
+#define CLAUSE_LEARNED 1u   /* learned from a conflict (cdcl) */
+#define CLAUSE_DELETED 2u   /* deleted; its words are garbage until compacted */
+#define CLAUSE_USED 4u      /* took part in a conflict since the last reduce */
+#define CLAUSE_MARK 8u      /* scratch mark of one pass (compaction, check) */
+#define CLAUSE_OLD 16u      /* from an earlier solve, unused in this one */
+#define CLAUSE_VIVIFIED 32u /* tested by vivify.c */
+#define CLAUSE_REPLACED 64u /* vivify.c: to go when its round ends */
+#define CLAUSE_LBD_SHIFT 7u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
 #define CLAUSE_HEADER_WORDS 2u
 

@@ -20,6 +20,8 @@ static int grow_vars(dpll_solver *s, int cap) {
   if (!rc)
     rc = dpll__assume_grow(s, cap);
   if (!rc)
+    rc = dpll__vivify_grow(s, cap);
+  if (!rc)
     s->var_cap = cap;
   return rc;
 }

@@ -70,6 +70,10 @@ static const cli_option rows[] = {
      "cdcl: keep every learned clause", NULL, NULL},
     {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
      "cdcl: learn clauses as analysis finds them", NULL, NULL},
+    {0, "vivify", NULL, CLI_FLAG(opts, vivify),
+     "cdcl: now and then shorten learned clauses by probing their literals "
+     "(vivification)",
+     NULL, NULL},
     {0, "luby-unit", "N", CLI_VALUE(opts, luby_unit),
      "cdcl: conflicts per unit of the Luby restart sequence (default 1024)",
      NULL, NULL},

@@ -58,6 +58,8 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "reduce", 0);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
+  if (o->vivify)
+    dpll_set_option(s, "vivify", 1);
   if (o->rephase.name)
     dpll_set_option(s, "rephase", o->rephase.value);
   if (o->project && !o->all && !o->solutions)
