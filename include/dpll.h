@@ -233,10 +233,11 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
   X(vivify, 0, 0, 1,                                                           \
     "cdcl: at restarts, now and then shorten learned clauses by probing "      \
     "their literals (vivification)")                                           \
-  X(rephase, 1, 0, 2,                                                          \
+  X(rephase, 1, 0, 3,                                                          \
     "cdcl: at restarts, now and then reset the saved phases: 0 never, 1 "      \
     "to the best trail's, 2 by turns to the best trail's, all false, all "     \
-    "true, or flipped")                                                        \
+    "true, or flipped, 3 by turns to the best trail's and to a local "         \
+    "search's")                                                                \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
@@ -347,7 +348,9 @@ DPLL_API int dpll_status(const dpll_solver *s);
   X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")          \
   X(vivified, "vivified", "cdcl: learned clauses shortened by vivification")   \
   X(vivified_lits, "vivified literals",                                        \
-    "cdcl: literals vivification removed from them")
+    "cdcl: literals vivification removed from them")                           \
+  X(walks, "walks", "cdcl: local searches run for rephasing")                  \
+  X(walk_flips, "walk flips", "cdcl: the flips they made")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

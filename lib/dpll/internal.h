@@ -344,6 +344,12 @@ void dpll__phase_forget(dpll_solver *s, int var);
 int dpll__phase_grow(dpll_solver *s, int cap);
 void dpll__phase_free(dpll_solver *s);
 
+/* walk.c: local search from phases[1..num_vars] (1, -1 or 0), which get
+ * the best assignment met; returns the clauses it leaves false, or -1 if
+ * memory ran out (phases unchanged).  Its work is in proportion to
+ * ticks_since, the propagation work since the last walk. */
+long dpll__walk(dpll_solver *s, signed char *phases, uint64_t ticks_since);
+
 /* purecount.c */
 int dpll__pure_prepare(dpll_solver *s); /* counts, if not kept: 0 or ENOMEM */
 int dpll__pure_next(dpll_solver *s);    /* a candidate variable, or 0 */

@@ -103,6 +103,7 @@ typedef struct phase_part {
                             without conflict since the last rephase, or 0 */
   size_t best_size;      /* that trail's length */
   uint64_t rephase_next; /* the conflict count of the next rephase */
+  uint64_t walk_ticks;   /* propagation's work at the last walk */
   unsigned rephases;     /* rephases in this solve */
 } phase_part;
 

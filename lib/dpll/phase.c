@@ -82,23 +82,39 @@ void dpll__rephase_init(dpll_solver *s) {
   s->phase.rephase_next = s->stats.conflicts + REPHASE_GAP;
 }
 
-/* The saved values' next reset, by turns: best, original (false), best,
- * inverted (true), best, flipped. */
+/* The saved values' next reset: to the best trail's (rephase 1); by
+ * turns best, original (false), best, inverted (true), best, flipped
+ * (rephase 2); or by turns best and a local search's (walk.c) from the
+ * saved values (rephase 3). */
 void dpll__rephase_maybe(dpll_solver *s) {
   phase_part *p = &s->phase;
   if (!s->opt[OPT_rephase] || s->stats.conflicts < p->rephase_next)
     return;
   assert(dpll__decision_level(s) == 0);
-  static const char turns[] = "BOBIBF";
-  char how =
-      s->opt[OPT_rephase] == 1 ? 'B' : turns[p->rephases % (sizeof turns - 1)];
+  static const char turns[] = "BOBIBF", walks[] = "BW";
+  int64_t mode = s->opt[OPT_rephase];
+  char how = mode == 1   ? 'B'
+             : mode == 2 ? turns[p->rephases % (sizeof turns - 1)]
+                         : walks[p->rephases % (sizeof walks - 1)];
   p->rephases++;
+  if (how == 'W') {
+    /* The walk writes the saved values; the best trail's are its start
+     * where there is one. */
+    for (int v = 1; v <= s->num_vars; v++)
+      if (p->best[v])
+        p->saved[v] = p->best[v];
+    long left = dpll__walk(s, p->saved, dpll__ticks(s) - p->walk_ticks);
+    p->walk_ticks = dpll__ticks(s);
+    how = left < 0 ? 'B' : 'W';
+  }
   p->rephase_next =
       s->stats.conflicts + (uint64_t)REPHASE_GAP * (p->rephases + 1);
   for (int v = 1; v <= s->num_vars; v++) {
     signed char *x = &p->saved[v];
     if (how == 'B')
       *x = p->best[v] ? p->best[v] : *x;
+    else if (how == 'W')
+      ; /* set by the walk */
     else if (how == 'F')
       *x = (signed char)-*x;
     else

@@ -34,7 +34,7 @@ static const cli_choice restarts[] = {{"glucose", DPLL_RESTARTS_GLUCOSE},
  * are documented there as 0, 1 and 2. */
 /* The option "rephase" by name. */
 static const cli_choice rephases[] = {
-    {"never", 0}, {"best", 1}, {"turns", 2}, {NULL, 0}};
+    {"never", 0}, {"best", 1}, {"turns", 2}, {"walk", 3}, {NULL, 0}};
 
 static const cli_choice targets[] = {
     {"never", 0}, {"luby", 1}, {"always", 2}, {NULL, 0}};
@@ -80,7 +80,8 @@ static const cli_option rows[] = {
     {0, "rephase", "HOW", CLI_CHOICE(opts, rephase),
      "cdcl: now and then, at a restart, reset the saved phases: never, "
      "best (default: to the longest trail without conflict since the last "
-     "reset) or turns (best, all false, best, all true, best, flipped)",
+     "reset), turns (best, all false, best, all true, best, flipped) or walk "
+     "(best, then a local search's best assignment, by turns)",
      rephases, NULL},
     {0, "seed", "N", CLI_VALUE(opts, seed),
      "seed for the random heuristic (default 0)", NULL, NULL},
