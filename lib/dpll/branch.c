@@ -105,13 +105,9 @@ static unsigned choose_dlis(dpll_solver *s) {
   return best_lit;
 }
 
-/* xorshift64*: small, seeded per solver. */
+/* The random heuristic's numbers, seeded per solver. */
 static uint64_t next_random(dpll_solver *s) {
-  uint64_t *rng = &s->scan.rng;
-  *rng ^= *rng >> 12;
-  *rng ^= *rng << 25;
-  *rng ^= *rng >> 27;
-  return *rng * 0x2545F4914F6CDD1DULL;
+  return random_next(&s->scan.rng);
 }
 
 /* A uniformly random unassigned variable of the highest class, random sign. */

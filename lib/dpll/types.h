@@ -98,6 +98,16 @@ typedef struct watch_list {
   uint32_t size, cap;
 } watch_list;
 
+/* ---- Random numbers ------------------------------------------------------
+ * xorshift64* (Vigna): small, and seeded per use, so that no state is
+ * shared (branch.c's random heuristic, walk.c's local search). */
+static inline uint64_t random_next(uint64_t *state) {
+  *state ^= *state >> 12;
+  *state ^= *state << 25;
+  *state ^= *state >> 27;
+  return *state * 0x2545F4914F6CDD1DULL;
+}
+
 /* ---- Options ------------------------------------------------------------ */
 
 enum {

@@ -51,14 +51,9 @@ static void walker_free(walker *w) {
   free(w->prob);
 }
 
-/* xorshift64*, seeded from the restart count (every walk in a solve
- * follows a restart of its own) and the seed option. */
-static uint64_t next_random(walker *w) {
-  w->rng ^= w->rng >> 12;
-  w->rng ^= w->rng << 25;
-  w->rng ^= w->rng >> 27;
-  return w->rng * 0x2545F4914F6CDD1DULL;
-}
+/* The walk's random numbers, seeded from the restart count (every walk
+ * in a solve follows a restart of its own) and the seed option. */
+static uint64_t next_random(walker *w) { return random_next(&w->rng); }
 
 static bool fixed(const dpll_solver *s, unsigned var) {
   return dpll__value(s, lit_pos((int)var)) != 0;
