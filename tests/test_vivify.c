@@ -41,6 +41,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "oracle.h"
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -61,52 +62,16 @@ static int below(uint64_t *x, int n) {
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-typedef struct cnf {
-  int nv;
-  size_t n, cap; /* clause i is lits[start[i] .. start[i + 1] - 1] */
-  size_t *start;
-  int *lits;
-  size_t lits_cap;
-} cnf;
-
 static void *grown(void *p, size_t n, size_t elem) {
   void *q = realloc(p, n * elem);
   assert_non_null(q);
   return q;
 }
 
-static void cnf_init(cnf *f, int nv) {
-  memset(f, 0, sizeof *f);
-  f->nv = nv;
-  f->cap = 16;
-  f->start = grown(NULL, f->cap + 1, sizeof *f->start);
-  f->start[0] = 0;
-  f->lits_cap = 64;
-  f->lits = grown(NULL, f->lits_cap, sizeof *f->lits);
-}
-
-static void cnf_free(cnf *f) {
-  free(f->start);
-  free(f->lits);
-}
-
-static void cnf_add(cnf *f, const int *lits, size_t k) {
-  if (f->n == f->cap) {
-    f->cap *= 2;
-    f->start = grown(f->start, f->cap + 1, sizeof *f->start);
-  }
-  size_t at = f->start[f->n];
-  if (at + k > f->lits_cap) {
-    f->lits_cap = 2 * (at + k);
-    f->lits = grown(f->lits, f->lits_cap, sizeof *f->lits);
-  }
-  memcpy(f->lits + at, lits, k * sizeof *lits);
-  f->start[++f->n] = at + k;
-}
-
 /* m random clauses of k distinct variables (k <= 8) over 1..nv. */
-static void cnf_random(cnf *f, uint64_t *rng, int nv, size_t m, int k) {
-  cnf_init(f, nv);
+static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
+                       int k) {
+  oracle_init(f, nv);
   for (size_t i = 0; i < m; i++) {
     int lits[8];
     for (int j = 0; j < k; j++) {
@@ -119,31 +84,12 @@ static void cnf_random(cnf *f, uint64_t *rng, int nv, size_t m, int k) {
       } while (again);
       lits[j] = below(rng, 2) ? v : -v;
     }
-    cnf_add(f, lits, (size_t)k);
+    oracle_add(f, lits, (size_t)k);
   }
 }
 
-/* holes + 1 pigeons, each in one of holes holes (pigeon p in hole h is
- * variable p * holes + h + 1), no two in one hole: unsatisfiable. */
-static void cnf_pigeons(cnf *f, int holes) {
-  cnf_init(f, (holes + 1) * holes);
-  int lits[32];
-  for (int p = 0; p <= holes; p++) {
-    for (int h = 0; h < holes; h++)
-      lits[h] = p * holes + h + 1;
-    cnf_add(f, lits, (size_t)holes);
-  }
-  for (int h = 0; h < holes; h++)
-    for (int p = 0; p <= holes; p++)
-      for (int q = p + 1; q <= holes; q++) {
-        lits[0] = -(p * holes + h + 1);
-        lits[1] = -(q * holes + h + 1);
-        cnf_add(f, lits, 2);
-      }
-}
-
-static void load(dpll_solver *s, const cnf *f) {
-  for (size_t i = 0; i < f->n; i++)
+static void load(dpll_solver *s, const oracle_formula *f) {
+  for (size_t i = 0; i < f->num_clauses; i++)
     assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
                                      f->start[i + 1] - f->start[i]),
                      0);
@@ -151,9 +97,9 @@ static void load(dpll_solver *s, const cnf *f) {
 
 /* After DPLL_SAT: the model satisfies every clause of f and makes every
  * literal of units[0..nu-1] true. */
-static int model_satisfies(const dpll_solver *s, const cnf *f, const int *units,
-                           size_t nu) {
-  for (size_t i = 0; i < f->n; i++) {
+static int model_satisfies(const dpll_solver *s, const oracle_formula *f,
+                           const int *units, size_t nu) {
+  for (size_t i = 0; i < f->num_clauses; i++) {
     int sat = 0;
     for (size_t k = f->start[i]; k < f->start[i + 1] && !sat; k++)
       sat = dpll_model(s, f->lits[k]) == 1;
@@ -204,16 +150,16 @@ static masks int_masks(const unsigned *lits, size_t n) {
 }
 
 /* Every model of f, in models (room for 2^nv); returns how many. */
-static size_t all_models(const cnf *f, uint32_t *models) {
-  masks *c = grown(NULL, f->n + 1, sizeof *c);
-  for (size_t i = 0; i < f->n; i++)
+static size_t all_models(const oracle_formula *f, uint32_t *models) {
+  masks *c = grown(NULL, f->num_clauses + 1, sizeof *c);
+  for (size_t i = 0; i < f->num_clauses; i++)
     c[i] = ext_masks(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
   size_t found = 0;
-  for (uint32_t a = 0; a < (1u << f->nv); a++) {
+  for (uint32_t a = 0; a < (1u << f->num_vars); a++) {
     size_t i = 0;
-    while (i < f->n && satisfies(a, c[i]))
+    while (i < f->num_clauses && satisfies(a, c[i]))
       i++;
-    if (i == f->n)
+    if (i == f->num_clauses)
       models[found++] = a;
   }
   free(c);
@@ -685,7 +631,7 @@ static void test_rounds_sound(void **state) {
   recorder rec = {0};
   tally t = {0};
   for (int n = 0; n < SMALL_FORMULAS; n++) {
-    cnf f;
+    oracle_formula f;
     int nv = 10 + below(&rng, MAXV - 10 + 1);
     cnf_random(&f, &rng, nv, (size_t)(4 * nv + below(&rng, nv + 1)), 3);
     size_t nmodels = all_models(&f, models);
@@ -724,7 +670,7 @@ static void test_rounds_sound(void **state) {
     if (res == DPLL_SAT)
       CHECK(model_satisfies(s, &f, NULL, 0), "formula %d: a false model", n);
     dpll_free(s);
-    cnf_free(&f);
+    oracle_free(&f);
   }
   print_message("%u formulas (%u solved before any round, %u with level 0 "
                 "in conflict), %u rounds, %u of which shortened clauses and "
@@ -743,7 +689,7 @@ static void test_rounds_sound(void **state) {
 
 /* Solves f with vivify on or off; the answer must be expect (a SAT model
  * is checked clause by clause).  Returns the counters. */
-static dpll_stats solve_with(const cnf *f, int vivify, int expect) {
+static dpll_stats solve_with(const oracle_formula *f, int vivify, int expect) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   size_t heard = 0;
@@ -766,7 +712,8 @@ static dpll_stats solve_with(const cnf *f, int vivify, int expect) {
   return st;
 }
 
-static void option_on_off(const char *name, const cnf *f, int expect) {
+static void option_on_off(const char *name, const oracle_formula *f,
+                          int expect) {
   dpll_stats off = solve_with(f, 0, expect);
   CHECK(off.conflicts > 2500,
         "%s needs only %llu conflicts: no round would come", name,
@@ -793,21 +740,21 @@ static void option_on_off(const char *name, const cnf *f, int expect) {
 
 static void test_option(void **state) {
   (void)state;
-  cnf f;
-  cnf_pigeons(&f, 8);
+  oracle_formula f;
+  oracle_pigeons(&f, 8);
   option_on_off("9 pigeons in 8 holes", &f, DPLL_UNSAT);
-  cnf_free(&f);
+  oracle_free(&f);
   uint64_t rng = 0x5851f42d4c957f2dULL + HARD_SEED;
   cnf_random(&f, &rng, 150, 639, 3);
   option_on_off("random 3-SAT, 150 variables", &f, DPLL_SAT);
-  cnf_free(&f);
+  oracle_free(&f);
 }
 
 /* ---- 3. Incremental use -------------------------------------------------- */
 
 /* The answer of a fresh classic solver, vivify off, on f with the unit
  * clauses units[0..n-1]; a model is checked. */
-static int classic_answer(const cnf *f, const int *units, size_t n) {
+static int classic_answer(const oracle_formula *f, const int *units, size_t n) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
@@ -829,7 +776,7 @@ static int classic_answer(const cnf *f, const int *units, size_t n) {
 static void test_incremental(void **state) {
   (void)state;
   uint64_t rng = 0x2545f4914f6cdd1dULL;
-  cnf f;
+  oracle_formula f;
   cnf_random(&f, &rng, INC_VARS, INC_CLAUSES, 4);
   dpll_solver *s = dpll_new();
   assert_non_null(s);
@@ -902,7 +849,7 @@ static void test_incremental(void **state) {
   CHECK(st.vivified > 0, "no clause was shortened");
   free(rec.got);
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
 }
 
 /* ---- 4. Incremental use on pigeonholes -------------------------------------
@@ -988,24 +935,24 @@ static int pigeons_fit(const int *lits, size_t n) {
 static void test_incremental_pigeons(void **state) {
   (void)state;
   uint64_t rng = 0xda3e39cb94b95bdbULL;
-  cnf f;
-  cnf_init(&f, PIGEONS * PIGEONS + PIGEONS);
+  oracle_formula f;
+  oracle_init(&f, PIGEONS * PIGEONS + PIGEONS);
   int lits[PIGEONS + 8];
   for (int p = 0; p < PIGEONS; p++) {
     for (int h = 0; h < PIGEONS; h++)
       lits[h] = pvar(p, h);
-    cnf_add(&f, lits, PIGEONS);
+    oracle_add(&f, lits, PIGEONS);
   }
   for (int h = 0; h < PIGEONS; h++)
     for (int p = 0; p < PIGEONS; p++) {
       for (int q = p + 1; q < PIGEONS; q++) {
         lits[0] = -pvar(p, h);
         lits[1] = -pvar(q, h);
-        cnf_add(&f, lits, 2);
+        oracle_add(&f, lits, 2);
       }
       lits[0] = -selector(h);
       lits[1] = -pvar(p, h);
-      cnf_add(&f, lits, 2);
+      oracle_add(&f, lits, 2);
     }
   dpll_solver *s = dpll_new();
   assert_non_null(s);
@@ -1066,7 +1013,7 @@ static void test_incremental_pigeons(void **state) {
                 (unsigned long long)st.vivified_lits);
   CHECK(own_rounds >= 3, "only %u solves shortened clauses", own_rounds);
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
 }
 
 int main(void) {

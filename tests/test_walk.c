@@ -54,6 +54,7 @@
 
 #include "failalloc.h"
 #include "internal.h"
+#include "oracle.h"
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -74,57 +75,20 @@ static int below(uint64_t *x, int n) {
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-typedef struct cnf {
-  int nv;
-  size_t n, cap; /* clause i is lits[start[i] .. start[i + 1] - 1] */
-  size_t *start;
-  int *lits;
-  size_t lits_cap;
-} cnf;
-
 static void *grown(void *p, size_t n, size_t elem) {
   void *q = realloc(p, n * elem);
   assert_non_null(q);
   return q;
 }
 
-static void cnf_init(cnf *f, int nv) {
-  memset(f, 0, sizeof *f);
-  f->nv = nv;
-  f->cap = 64;
-  f->start = grown(NULL, f->cap + 1, sizeof *f->start);
-  f->start[0] = 0;
-  f->lits_cap = 256;
-  f->lits = grown(NULL, f->lits_cap, sizeof *f->lits);
-}
-
-static void cnf_free(cnf *f) {
-  free(f->start);
-  free(f->lits);
-}
-
-static void cnf_add(cnf *f, const int *lits, size_t k) {
-  if (f->n == f->cap) {
-    f->cap *= 2;
-    f->start = grown(f->start, f->cap + 1, sizeof *f->start);
-  }
-  size_t at = f->start[f->n];
-  if (at + k > f->lits_cap) {
-    f->lits_cap = 2 * (at + k);
-    f->lits = grown(f->lits, f->lits_cap, sizeof *f->lits);
-  }
-  memcpy(f->lits + at, lits, k * sizeof *lits);
-  f->start[++f->n] = at + k;
-}
-
-static void cnf_add2(cnf *f, int a, int b) {
+static void cnf_add2(oracle_formula *f, int a, int b) {
   int lits[2] = {a, b};
-  cnf_add(f, lits, 2);
+  oracle_add(f, lits, 2);
 }
 
-static void cnf_add3(cnf *f, int a, int b, int c) {
+static void cnf_add3(oracle_formula *f, int a, int b, int c) {
   int lits[3] = {a, b, c};
-  cnf_add(f, lits, 3);
+  oracle_add(f, lits, 3);
 }
 
 /* A clause of three distinct variables of 1..nv, signs at random. */
@@ -142,17 +106,17 @@ static void random_clause(uint64_t *rng, int nv, int lits[3]) {
 }
 
 /* m clauses of uniform random 3-SAT over 1..nv, added to f. */
-static void add_uniform(cnf *f, uint64_t *rng, int nv, size_t m) {
+static void add_uniform(oracle_formula *f, uint64_t *rng, int nv, size_t m) {
   for (size_t i = 0; i < m; i++) {
     int lits[3];
     random_clause(rng, nv, lits);
-    cnf_add(f, lits, 3);
+    oracle_add(f, lits, 3);
   }
 }
 
 /* m random 3-clauses over 1..nv that the assignment hidden (1 or -1 per
  * variable) satisfies, added to f: those it does not are drawn again. */
-static void add_planted(cnf *f, uint64_t *rng, int nv, size_t m,
+static void add_planted(oracle_formula *f, uint64_t *rng, int nv, size_t m,
                         const signed char *hidden) {
   for (size_t i = 0; i < m; i++) {
     int lits[3], sat;
@@ -162,7 +126,7 @@ static void add_planted(cnf *f, uint64_t *rng, int nv, size_t m,
       for (int j = 0; j < 3; j++)
         sat |= (lits[j] > 0 ? 1 : -1) == hidden[abs(lits[j])];
     } while (!sat);
-    cnf_add(f, lits, 3);
+    oracle_add(f, lits, 3);
   }
 }
 
@@ -170,23 +134,6 @@ static void random_assignment(uint64_t *rng, int nv, signed char *a) {
   a[0] = 0;
   for (int v = 1; v <= nv; v++)
     a[v] = below(rng, 2) ? 1 : -1;
-}
-
-/* holes + 1 pigeons, each in one of holes holes (pigeon p in hole h is
- * variable p * holes + h + 1), no two in one hole: unsatisfiable, and
- * every assignment leaves at least one clause false. */
-static void cnf_pigeons(cnf *f, int holes) {
-  cnf_init(f, (holes + 1) * holes);
-  int lits[32];
-  for (int p = 0; p <= holes; p++) {
-    for (int h = 0; h < holes; h++)
-      lits[h] = p * holes + h + 1;
-    cnf_add(f, lits, (size_t)holes);
-  }
-  for (int h = 0; h < holes; h++)
-    for (int p = 0; p <= holes; p++)
-      for (int q = p + 1; q <= holes; q++)
-        cnf_add2(f, -(p * holes + h + 1), -(q * holes + h + 1));
 }
 
 /* ---- The judge ------------------------------------------------------------
@@ -199,7 +146,8 @@ static int lit_value(const signed char *a, int lit) {
   return lit > 0 ? v : -v;
 }
 
-static int clause_true(const cnf *f, size_t i, const signed char *a) {
+static int clause_true(const oracle_formula *f, size_t i,
+                       const signed char *a) {
   for (size_t k = f->start[i]; k < f->start[i + 1]; k++)
     if (lit_value(a, f->lits[k]) > 0)
       return 1;
@@ -207,7 +155,8 @@ static int clause_true(const cnf *f, size_t i, const signed char *a) {
 }
 
 /* Whether level 0 (fixed) satisfies clause i. */
-static int root_true(const cnf *f, size_t i, const signed char *fixed) {
+static int root_true(const oracle_formula *f, size_t i,
+                     const signed char *fixed) {
   for (size_t k = f->start[i]; k < f->start[i + 1]; k++) {
     int lit = f->lits[k];
     if (fixed[abs(lit)] == (lit > 0 ? 1 : -1))
@@ -218,11 +167,11 @@ static int root_true(const cnf *f, size_t i, const signed char *fixed) {
 
 /* Unit propagation of f from nothing, to a fixpoint, into fixed[0..nv]:
  * returns 0, or 1 if some clause ends all false (a conflict at level 0). */
-static int root_values(const cnf *f, signed char *fixed) {
-  memset(fixed, 0, (size_t)f->nv + 1);
+static int root_values(const oracle_formula *f, signed char *fixed) {
+  memset(fixed, 0, (size_t)f->num_vars + 1);
   for (int changed = 1; changed;) {
     changed = 0;
-    for (size_t i = 0; i < f->n; i++) {
+    for (size_t i = 0; i < f->num_clauses; i++) {
       if (root_true(f, i, fixed))
         continue;
       int free_lit = 0, frees = 0;
@@ -243,20 +192,20 @@ static int root_values(const cnf *f, signed char *fixed) {
 }
 
 /* The clauses level 0 does not satisfy that a leaves false. */
-static long count_false(const cnf *f, const signed char *fixed,
+static long count_false(const oracle_formula *f, const signed char *fixed,
                         const signed char *a) {
   long count = 0;
-  for (size_t i = 0; i < f->n; i++)
+  for (size_t i = 0; i < f->num_clauses; i++)
     count += !root_true(f, i, fixed) && !clause_true(f, i, a);
   return count;
 }
 
 /* The same for the walk's start: the phases given, the values of level
  * 0 where there are some. */
-static long count_false_start(const cnf *f, const signed char *fixed,
+static long count_false_start(const oracle_formula *f, const signed char *fixed,
                               const signed char *phases) {
-  signed char *a = grown(NULL, (size_t)f->nv + 1, 1);
-  for (int v = 0; v <= f->nv; v++)
+  signed char *a = grown(NULL, (size_t)f->num_vars + 1, 1);
+  for (int v = 0; v <= f->num_vars; v++)
     a[v] = fixed[v] ? fixed[v] : phases[v];
   long count = count_false(f, fixed, a);
   free(a);
@@ -264,8 +213,8 @@ static long count_false_start(const cnf *f, const signed char *fixed,
 }
 
 /* Whether a satisfies every clause of f. */
-static int satisfies_all(const cnf *f, const signed char *a) {
-  for (size_t i = 0; i < f->n; i++)
+static int satisfies_all(const oracle_formula *f, const signed char *a) {
+  for (size_t i = 0; i < f->num_clauses; i++)
     if (!clause_true(f, i, a))
       return 0;
   return 1;
@@ -273,23 +222,23 @@ static int satisfies_all(const cnf *f, const signed char *a) {
 
 /* ---- Getting to where a walk may run ------------------------------------ */
 
-/* f's clauses added to s; every variable up to f->nv made to exist (a
+/* f's clauses added to s; every variable up to f->num_vars made to exist (a
  * tautology is dropped, but its variables are made). */
-static void load(dpll_solver *s, const cnf *f) {
-  for (size_t i = 0; i < f->n; i++)
+static void load(dpll_solver *s, const oracle_formula *f) {
+  for (size_t i = 0; i < f->num_clauses; i++)
     assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
                                      f->start[i + 1] - f->start[i]),
                      0);
-  int taut[2] = {f->nv, -f->nv};
+  int taut[2] = {f->num_vars, -f->num_vars};
   assert_int_equal(dpll_add_clause(s, taut, 2), 0);
-  assert_int_equal(dpll_num_vars(s), f->nv);
+  assert_int_equal(dpll_num_vars(s), f->num_vars);
 }
 
 /* A solver holding f at level 0 at a fixpoint without conflict, whose
  * values there are fixed (worked out here, and checked against the
  * solver's, so that the set-up is sure); NULL if f is refuted at level 0
  * (both must agree on that too). */
-static dpll_solver *at_root(const cnf *f, signed char *fixed) {
+static dpll_solver *at_root(const oracle_formula *f, signed char *fixed) {
   int refuted = root_values(f, fixed);
   dpll_solver *s = dpll_new();
   assert_non_null(s);
@@ -308,7 +257,7 @@ static dpll_solver *at_root(const cnf *f, signed char *fixed) {
   }
   assert_int_equal(dpll__decision_level(s), 0);
   assert_true(dpll__at_fixpoint(s));
-  for (int v = 1; v <= f->nv; v++)
+  for (int v = 1; v <= f->num_vars; v++)
     CHECK(dpll__value(s, lit_pos(v)) == fixed[v],
           "variable %d: %d at level 0, the judge says %d", v,
           dpll__value(s, lit_pos(v)), fixed[v]);
@@ -337,10 +286,10 @@ typedef struct tally {
  * values fixed there) from phases, with the budget of ticks_since, and
  * checks everything the top of the file lists.  Returns what it
  * returned. */
-static long walk_checked(dpll_solver *s, const cnf *f, const signed char *fixed,
-                         signed char *phases, uint64_t ticks_since, tally *t,
-                         const char *what) {
-  int nv = f->nv;
+static long walk_checked(dpll_solver *s, const oracle_formula *f,
+                         const signed char *fixed, signed char *phases,
+                         uint64_t ticks_since, tally *t, const char *what) {
+  int nv = f->num_vars;
   size_t bytes = (size_t)nv + 1;
   signed char *before = grown(NULL, bytes, 1);
   signed char *saved = grown(NULL, bytes, 1);
@@ -412,10 +361,10 @@ static long walk_checked(dpll_solver *s, const cnf *f, const signed char *fixed,
 #define RANDOM_FORMULAS 40
 
 /* A walk from all-zero phases, with a large budget, on f. */
-static long walk_from_zero(const cnf *f, uint64_t ticks_since, tally *t,
-                           const char *what) {
-  signed char *fixed = grown(NULL, (size_t)f->nv + 1, 1);
-  signed char *phases = calloc((size_t)f->nv + 1, 1);
+static long walk_from_zero(const oracle_formula *f, uint64_t ticks_since,
+                           tally *t, const char *what) {
+  signed char *fixed = grown(NULL, (size_t)f->num_vars + 1, 1);
+  signed char *phases = calloc((size_t)f->num_vars + 1, 1);
   assert_non_null(phases);
   dpll_solver *s = at_root(f, fixed);
   assert_non_null(s);
@@ -436,15 +385,15 @@ static void test_planted(void **state) {
     size_t m = (size_t)nv * (size_t)(350 + below(&rng, 51)) / 100;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     add_planted(&f, &rng, nv, m, hidden);
     assert_true(satisfies_all(&f, hidden));
     snprintf(what, sizeof what, "planted %d (%d vars, %zu clauses)", i, nv, m);
     long r = walk_from_zero(&f, BIG_BUDGET, &t, what);
     if (r)
       print_message("%s: %ld clauses false\n", what, r);
-    cnf_free(&f);
+    oracle_free(&f);
     free(hidden);
   }
   print_message("%u planted formulas of 50-100 variables: %u walks found a "
@@ -462,15 +411,15 @@ static void test_uniform(void **state) {
   for (int i = 0; i < RANDOM_FORMULAS; i++) {
     int nv = 50 + below(&rng, 51);
     size_t m = (size_t)nv * (size_t)(350 + below(&rng, 51)) / 100;
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     add_uniform(&f, &rng, nv, m);
     snprintf(what, sizeof what, "uniform %d (%d vars, %zu clauses)", i, nv, m);
     /* Budget 10^7: an unsatisfiable one (rare at these ratios; formula
      * 28 is one, picosat says, the other 39 are satisfiable and the walks
      * solve them all) does not keep the test long. */
     walk_from_zero(&f, BIG_BUDGET / 10, &t, what);
-    cnf_free(&f);
+    oracle_free(&f);
   }
   print_message("%u uniform formulas of 50-100 variables: %u walks found a "
                 "model (%llu flips)\n",
@@ -497,8 +446,8 @@ static void test_short_walks(void **state) {
   unsigned chained = 0, chain_better = 0;
   for (int i = 0; i < 10; i++) {
     int nv = 400 + below(&rng, 201);
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     add_uniform(&f, &rng, nv, (size_t)nv * 426 / 100);
     signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
     signed char *phases = grown(NULL, (size_t)nv + 1, 1);
@@ -513,10 +462,10 @@ static void test_short_walks(void **state) {
       assert_int_equal(dpll_set_option(s, "seed", below(&rng, 1000)), 0);
       snprintf(what, sizeof what, "short walk %d.%d (%d vars)", i, k, nv);
       long r = walk_checked(s, &f, fixed, phases, 0, &t, what);
-      double share = (double)r / (double)f.n;
+      double share = (double)r / (double)f.num_clauses;
       worst = share > worst ? share : worst;
       CHECK(share <= 0.02, "%s: %ld of %zu clauses false (from %ld)", what, r,
-            f.n, start);
+            f.num_clauses, start);
     }
     long last = count_false(&f, fixed, phases);
     for (int k = 0; k < 3; k++) {
@@ -528,7 +477,7 @@ static void test_short_walks(void **state) {
       last = r;
     }
     dpll_free(s);
-    cnf_free(&f);
+    oracle_free(&f);
     free(fixed);
     free(phases);
   }
@@ -545,15 +494,15 @@ static void test_short_walks(void **state) {
 
 /* A planted formula over nv variables, with units and the clauses that
  * propagate from them: the hidden assignment satisfies it all. */
-static void planted_with_units(cnf *f, uint64_t *rng, int nv,
+static void planted_with_units(oracle_formula *f, uint64_t *rng, int nv,
                                const signed char *hidden) {
-  cnf_init(f, nv);
+  oracle_init(f, nv);
 #define HID(v) ((v)*hidden[v])
   int units = 2 + below(rng, 4), chained = units;
   int lit;
   for (int k = 0; k < units; k++) {
     lit = HID(1 + k);
-    cnf_add(f, &lit, 1);
+    oracle_add(f, &lit, 1);
   }
   /* Binary clauses from a fixed variable to the next, ternary ones from
    * two: variables units .. 2 * units + 3 follow. */
@@ -586,7 +535,7 @@ static void test_level0(void **state) {
     int nv = 60 + below(&rng, 41);
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
-    cnf f;
+    oracle_formula f;
     planted_with_units(&f, &rng, nv, hidden);
     signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
     signed char *phases = grown(NULL, (size_t)nv + 1, 1);
@@ -614,7 +563,7 @@ static void test_level0(void **state) {
       CHECK(r == 0, "%s: %ld clauses false", what, r);
     }
     dpll_free(s);
-    cnf_free(&f);
+    oracle_free(&f);
     free(hidden);
     free(fixed);
     free(phases);
@@ -634,11 +583,11 @@ static void test_level0_short(void **state) {
   unsigned refuted = 0;
   for (int i = 0; i < 12; i++) {
     int nv = 300;
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     for (int k = 0; k < 12; k++) {
       int lit = (1 + below(&rng, nv)) * (below(&rng, 2) ? 1 : -1);
-      cnf_add(&f, &lit, 1);
+      oracle_add(&f, &lit, 1);
     }
     add_uniform(&f, &rng, nv, (size_t)nv * 430 / 100);
     signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
@@ -646,7 +595,7 @@ static void test_level0_short(void **state) {
     if (!s) {
       refuted++;
       free(fixed);
-      cnf_free(&f);
+      oracle_free(&f);
       continue;
     }
     signed char *phases = grown(NULL, (size_t)nv + 1, 1);
@@ -659,7 +608,7 @@ static void test_level0_short(void **state) {
     dpll_free(s);
     free(phases);
     free(fixed);
-    cnf_free(&f);
+    oracle_free(&f);
   }
   print_message("%u short walks with units (%u formulas refuted at level 0): "
                 "%u ended with clauses false\n",
@@ -674,11 +623,11 @@ static void test_level0_short(void **state) {
  * every fixed one with its value. */
 static void test_level0_satisfies_all(void **state) {
   (void)state;
-  cnf f;
-  cnf_init(&f, 9);
+  oracle_formula f;
+  oracle_init(&f, 9);
   int u1 = 1, u6 = -6;
-  cnf_add(&f, &u1, 1);
-  cnf_add(&f, &u6, 1);
+  oracle_add(&f, &u1, 1);
+  oracle_add(&f, &u6, 1);
   cnf_add2(&f, -1, 2);
   cnf_add2(&f, -2, -3);
   cnf_add3(&f, 2, 4, 5);
@@ -709,7 +658,7 @@ static void test_level0_satisfies_all(void **state) {
   }
   assert_int_equal(t.flips, 0);
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
 }
 
 /* A start that is already a model, with 0 for false, is kept as it is,
@@ -723,11 +672,11 @@ static void test_start_is_model(void **state) {
     int nv = 80;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
-    cnf f;
+    oracle_formula f;
     if (i % 2)
       planted_with_units(&f, &rng, nv, hidden);
     else {
-      cnf_init(&f, nv);
+      oracle_init(&f, nv);
       add_planted(&f, &rng, nv, (size_t)nv * 4, hidden);
     }
     signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
@@ -742,7 +691,7 @@ static void test_start_is_model(void **state) {
     for (int v = 1; v <= nv; v++)
       assert_int_equal(phases[v], hidden[v]);
     dpll_free(s);
-    cnf_free(&f);
+    oracle_free(&f);
     free(hidden);
     free(fixed);
     free(phases);
@@ -766,8 +715,8 @@ static void test_learned_left_out(void **state) {
   size_t learnts = 0;
   for (int i = 0; i < 6; i++) {
     int nv = 250;
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     /* (x a) (x -a) on variables 1 .. 10, first in the splitting order:
      * x true, learned as a unit once -x is decided (x is pure, and the
      * option pure off, so that it is not taken as such); the random part
@@ -776,9 +725,9 @@ static void test_learned_left_out(void **state) {
       cnf_add2(&f, x, x + 1);
       cnf_add2(&f, x, -(x + 1));
     }
-    size_t first = f.start[f.n];
+    size_t first = f.start[f.num_clauses];
     add_uniform(&f, &rng, nv - 10, (size_t)(nv - 10) * 426 / 100);
-    for (size_t k = first; k < f.start[f.n]; k++)
+    for (size_t k = first; k < f.start[f.num_clauses]; k++)
       f.lits[k] += f.lits[k] > 0 ? 10 : -10;
     dpll_solver *s = dpll_new();
     assert_non_null(s);
@@ -790,22 +739,22 @@ static void test_learned_left_out(void **state) {
     if (res != DPLL_UNKNOWN || dpll__unsat(s) ||
         dpll__propagate(s) != CREF_NONE || dpll__num_learnts(s) == 0) {
       dpll_free(s);
-      cnf_free(&f);
+      oracle_free(&f);
       continue;
     }
     learnts += dpll__num_learnts(s);
     signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
     signed char *closed = grown(NULL, (size_t)nv + 1, 1);
-    cnf g;
-    cnf_init(&g, nv);
-    for (size_t k = 0; k < f.n; k++)
-      cnf_add(&g, f.lits + f.start[k], f.start[k + 1] - f.start[k]);
+    oracle_formula g;
+    oracle_init(&g, nv);
+    for (size_t k = 0; k < f.num_clauses; k++)
+      oracle_add(&g, f.lits + f.start[k], f.start[k + 1] - f.start[k]);
     fixed[0] = 0;
     for (int v = 1; v <= nv; v++) {
       fixed[v] = (signed char)dpll__value(s, lit_pos(v));
       int lit = v * fixed[v];
       if (lit)
-        cnf_add(&g, &lit, 1);
+        oracle_add(&g, &lit, 1);
     }
     assert_int_equal(root_values(&g, closed), 0);
     assert_memory_equal(fixed, closed, (size_t)nv + 1);
@@ -820,8 +769,8 @@ static void test_learned_left_out(void **state) {
       walk_checked(s, &f, fixed, phases, 0, &t, what);
     }
     dpll_free(s);
-    cnf_free(&f);
-    cnf_free(&g);
+    oracle_free(&f);
+    oracle_free(&g);
     free(fixed);
     free(closed);
     free(phases);
@@ -845,9 +794,9 @@ static void test_learned_left_out(void **state) {
 static void test_best_pigeons(void **state) {
   (void)state;
   const int holes = 7;
-  cnf f;
-  cnf_pigeons(&f, holes);
-  int nv = f.nv;
+  oracle_formula f;
+  oracle_pigeons(&f, holes);
+  int nv = f.num_vars;
   signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
   signed char *phases = grown(NULL, (size_t)nv + 1, 1);
   dpll_solver *s = at_root(&f, fixed);
@@ -889,7 +838,7 @@ static void test_best_pigeons(void **state) {
   CHECK(flips[1] >= 4 * flips[0] && flips[1] <= 20 * flips[0],
         "%llu flips on 10 times the budget", (unsigned long long)flips[1]);
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
   free(fixed);
   free(phases);
 }
@@ -905,8 +854,8 @@ static void test_best_planted(void **state) {
     int nv = 100, a = 99, b = 100;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
-    cnf f;
-    cnf_init(&f, nv);
+    oracle_formula f;
+    oracle_init(&f, nv);
     add_planted(&f, &rng, nv - 2, (size_t)(nv - 2) * 42 / 10, hidden);
     cnf_add2(&f, a, b);
     cnf_add2(&f, a, -b);
@@ -924,7 +873,7 @@ static void test_best_planted(void **state) {
     r = walk_checked(s, &f, fixed, phases, 20000000, &t, "planted, 0");
     assert_true(r >= 1);
     dpll_free(s);
-    cnf_free(&f);
+    oracle_free(&f);
     free(hidden);
     free(fixed);
     free(phases);
@@ -948,7 +897,7 @@ static const uint64_t sat_seeds[] = {0x08d12e6b76c84d11, 0xe3779b97f4a7c150,
 
 /* A solve of f with the option rephase; returns the answer, with the
  * model checked, and the stats in *st. */
-static int solve_with(const cnf *f, int rephase, dpll_stats *st) {
+static int solve_with(const oracle_formula *f, int rephase, dpll_stats *st) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   assert_int_equal(dpll_set_option(s, "rephase", rephase), 0);
@@ -956,9 +905,9 @@ static int solve_with(const cnf *f, int rephase, dpll_stats *st) {
   int res = dpll_solve(s);
   dpll_get_stats(s, st);
   if (res == DPLL_SAT) {
-    signed char *a = grown(NULL, (size_t)f->nv + 1, 1);
+    signed char *a = grown(NULL, (size_t)f->num_vars + 1, 1);
     a[0] = 0;
-    for (int v = 1; v <= f->nv; v++)
+    for (int v = 1; v <= f->num_vars; v++)
       a[v] = dpll_model(s, v) == 1 ? 1 : -1;
     CHECK(satisfies_all(f, a), "rephase %d: the model fails a clause", rephase);
     free(a);
@@ -973,8 +922,8 @@ static void test_option_random(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof sat_seeds / sizeof *sat_seeds; i++) {
     uint64_t rng = sat_seeds[i];
-    cnf f;
-    cnf_init(&f, SAT_VARS);
+    oracle_formula f;
+    oracle_init(&f, SAT_VARS);
     add_uniform(&f, &rng, SAT_VARS, SAT_CLAUSES);
     for (int rephase = 3; rephase >= 1; rephase -= 2) {
       dpll_stats st;
@@ -998,14 +947,14 @@ static void test_option_random(void **state) {
               (unsigned long long)sat_seeds[i], rephase,
               (unsigned long long)st.walks);
     }
-    cnf_free(&f);
+    oracle_free(&f);
   }
 }
 
 static void test_option_pigeons(void **state) {
   (void)state;
-  cnf f;
-  cnf_pigeons(&f, 8);
+  oracle_formula f;
+  oracle_pigeons(&f, 8);
   for (int rephase = 3; rephase >= 1; rephase -= 2) {
     dpll_stats st;
     int res = solve_with(&f, rephase, &st);
@@ -1029,7 +978,7 @@ static void test_option_pigeons(void **state) {
   assert_int_equal(dpll_get_option(s, "rephase", &value), 0);
   assert_int_equal(value, 1);
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
 }
 
 /* ---- 5. Out of memory ------------------------------------------------------
@@ -1044,7 +993,7 @@ static void test_out_of_memory(void **state) {
   int nv = 80;
   signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
   random_assignment(&rng, nv, hidden);
-  cnf f;
+  oracle_formula f;
   planted_with_units(&f, &rng, nv, hidden);
   signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
   signed char *start = grown(NULL, (size_t)nv + 1, 1);
@@ -1095,7 +1044,7 @@ static void test_out_of_memory(void **state) {
     phases[v] = dpll_model(s, v) == 1 ? 1 : -1;
   CHECK(satisfies_all(&f, phases), "the model after oom fails a clause");
   dpll_free(s);
-  cnf_free(&f);
+  oracle_free(&f);
   free(hidden);
   free(fixed);
   free(start);
