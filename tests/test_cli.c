@@ -692,6 +692,63 @@ static void test_stopping(void **state) {
   end_cases("stopping");
 }
 
+/* The counter labelled label in --stats output (its last such line), or
+ * -1 if there is none. */
+static long long stat_value(const char *err, const char *label) {
+  long long value = -1;
+  char key[64];
+  snprintf(key, sizeof key, "stats: %s ", label);
+  for (const char *at = strstr(err, key); at; at = strstr(at + 1, key)) {
+    const char *p = at + strlen(key);
+    while (*p == ' ')
+      p++;
+    if (*p >= '0' && *p <= '9')
+      value = strtoll(p, NULL, 10);
+  }
+  return value;
+}
+
+/* --vivify and --rephase walk reach the solver: on 9 pigeons in 8 holes
+ * (about 11,000 conflicts, unsatisfiable by counting) the counters of
+ * vivification and of the walks are positive with the option and 0
+ * without, and the answer is UNSAT either way. */
+static void test_engine_options(void **state) {
+  (void)state;
+  begin_cases();
+  char cnf[4096];
+  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php9.cnf"), 8, true);
+  static const struct {
+    const char *option, *value, *label;
+  } cases[] = {{"--vivify", NULL, "vivified"},
+               {"--rephase", "walk", "walks"},
+               {"--rephase=walk", NULL, "walk flips"}};
+  run_result r = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    for (int on = 0; on <= 1; on++) {
+      char name[4400];
+      snprintf(name, sizeof name, "dpll --stats%s%s%s%s %s", on ? " " : "",
+               on ? cases[i].option : "", on && cases[i].value ? " " : "",
+               on && cases[i].value ? cases[i].value : "", cnf);
+      if (on)
+        run_tool(&r, tool, NULL, NULL, NULL, "--stats", cases[i].option,
+                 cases[i].value ? cases[i].value : cnf,
+                 cases[i].value ? cnf : (char *)NULL, (char *)NULL);
+      else
+        run_tool(&r, tool, NULL, NULL, NULL, "--stats", cnf, (char *)NULL);
+      if (!expect_exit(name, &r, 20))
+        continue;
+      if (strcmp(r.out.data, "s UNSATISFIABLE\n"))
+        failure(name, "stdout \"%s\"", SHOW(r.out));
+      long long n = stat_value(r.err.data, cases[i].label);
+      if (on ? n <= 0 : n != 0)
+        failure(name, "%s %lld, expected %s", cases[i].label, n,
+                on ? "more than 0" : "0");
+    }
+  remove(cnf);
+  run_free(&r);
+  end_cases("engine options");
+}
+
 /* -v: "c progress" lines on stderr, one a second (a pace a run of 2.5 s
  * shows as two lines, not one per poll), the answer as without it. */
 static void test_progress(void **state) {
@@ -1056,6 +1113,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_stats_trace),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_stopping),
+      cmocka_unit_test(test_engine_options),
       cmocka_unit_test(test_progress),
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_oracle_answers),
