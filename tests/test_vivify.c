@@ -47,19 +47,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Random numbers (xorshift64) ----------------------------------------- */
-
-static uint64_t next_rand(uint64_t *x) {
-  *x ^= *x << 13;
-  *x ^= *x >> 7;
-  *x ^= *x << 17;
-  return *x;
-}
-
-static int below(uint64_t *x, int n) {
-  return (int)((next_rand(x) >> 11) % (uint64_t)n);
-}
-
 /* ---- Formulas ------------------------------------------------------------ */
 
 static void *grown(void *p, size_t n, size_t elem) {
@@ -77,12 +64,12 @@ static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
     for (int j = 0; j < k; j++) {
       int v, again;
       do {
-        v = 1 + below(rng, nv);
+        v = 1 + xorshift_below(rng, nv);
         again = 0;
         for (int q = 0; q < j; q++)
           again |= lits[q] == v || lits[q] == -v;
       } while (again);
-      lits[j] = below(rng, 2) ? v : -v;
+      lits[j] = xorshift_below(rng, 2) ? v : -v;
     }
     oracle_add(f, lits, (size_t)k);
   }
@@ -632,8 +619,9 @@ static void test_rounds_sound(void **state) {
   tally t = {0};
   for (int n = 0; n < SMALL_FORMULAS; n++) {
     oracle_formula f;
-    int nv = 10 + below(&rng, MAXV - 10 + 1);
-    cnf_random(&f, &rng, nv, (size_t)(4 * nv + below(&rng, nv + 1)), 3);
+    int nv = 10 + xorshift_below(&rng, MAXV - 10 + 1);
+    cnf_random(&f, &rng, nv, (size_t)(4 * nv + xorshift_below(&rng, nv + 1)),
+               3);
     size_t nmodels = all_models(&f, models);
     dpll_solver *s = dpll_new();
     assert_non_null(s);
@@ -641,8 +629,8 @@ static void test_rounds_sound(void **state) {
     load(s, &f);
     /* Small formulas take a few conflicts: stop after even fewer.  Half
      * learn unminimised clauses, which have more to lose. */
-    assert_int_equal(dpll_set_option(s, "conflict_limit", 2 + below(&rng, 7)),
-                     0);
+    assert_int_equal(
+        dpll_set_option(s, "conflict_limit", 2 + xorshift_below(&rng, 7)), 0);
     assert_int_equal(dpll_set_option(s, "minimize", n % 2), 0);
     t.formulas++;
     uint64_t before = t.clauses;
@@ -789,16 +777,16 @@ static void test_incremental(void **state) {
   uint64_t extra = 0;
   for (int i = 0; i < INC_SOLVES; i++) {
     int assumed[8], failed[8];
-    size_t na = (size_t)below(&rng, 4), nf = 0;
+    size_t na = (size_t)xorshift_below(&rng, 4), nf = 0;
     for (size_t k = 0; k < na; k++) {
       int v, again;
       do {
-        v = 1 + below(&rng, INC_VARS);
+        v = 1 + xorshift_below(&rng, INC_VARS);
         again = 0;
         for (size_t q = 0; q < k; q++)
           again |= assumed[q] == v || assumed[q] == -v;
       } while (again);
-      assumed[k] = below(&rng, 2) ? v : -v;
+      assumed[k] = xorshift_below(&rng, 2) ? v : -v;
       assert_int_equal(dpll_assume(s, assumed[k]), 0);
     }
     dpll_stats st0, st1;
@@ -966,13 +954,14 @@ static void test_incremental_pigeons(void **state) {
     size_t n = 0;
     int closing = i % 2 == 0;
     if (closing)
-      lits[n++] = selector(below(&rng, PIGEONS));
-    for (int extra = below(&rng, 4); extra > 0; extra--) {
-      int v = 1 + below(&rng, PIGEONS * (PIGEONS + !closing)), again = 0;
+      lits[n++] = selector(xorshift_below(&rng, PIGEONS));
+    for (int extra = xorshift_below(&rng, 4); extra > 0; extra--) {
+      int v = 1 + xorshift_below(&rng, PIGEONS * (PIGEONS + !closing)),
+          again = 0;
       for (size_t q = 0; q < n; q++)
         again |= lits[q] == v || lits[q] == -v;
       if (!again)
-        lits[n++] = closing || below(&rng, 2) ? -v : v;
+        lits[n++] = closing || xorshift_below(&rng, 2) ? -v : v;
     }
     for (size_t k = 0; k < n; k++)
       assert_int_equal(dpll_assume(s, lits[k]), 0);

@@ -60,19 +60,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Random numbers (xorshift64) ----------------------------------------- */
-
-static uint64_t next_rand(uint64_t *x) {
-  *x ^= *x << 13;
-  *x ^= *x >> 7;
-  *x ^= *x << 17;
-  return *x;
-}
-
-static int below(uint64_t *x, int n) {
-  return (int)((next_rand(x) >> 11) % (uint64_t)n);
-}
-
 /* ---- Formulas ------------------------------------------------------------ */
 
 static void *grown(void *p, size_t n, size_t elem) {
@@ -96,12 +83,12 @@ static void random_clause(uint64_t *rng, int nv, int lits[3]) {
   for (int j = 0; j < 3; j++) {
     int v, again;
     do {
-      v = 1 + below(rng, nv);
+      v = 1 + xorshift_below(rng, nv);
       again = 0;
       for (int q = 0; q < j; q++)
         again |= lits[q] == v || lits[q] == -v;
     } while (again);
-    lits[j] = below(rng, 2) ? v : -v;
+    lits[j] = xorshift_below(rng, 2) ? v : -v;
   }
 }
 
@@ -133,7 +120,7 @@ static void add_planted(oracle_formula *f, uint64_t *rng, int nv, size_t m,
 static void random_assignment(uint64_t *rng, int nv, signed char *a) {
   a[0] = 0;
   for (int v = 1; v <= nv; v++)
-    a[v] = below(rng, 2) ? 1 : -1;
+    a[v] = xorshift_below(rng, 2) ? 1 : -1;
 }
 
 /* ---- The judge ------------------------------------------------------------
@@ -381,8 +368,8 @@ static void test_planted(void **state) {
   tally t = {0};
   char what[64];
   for (int i = 0; i < RANDOM_FORMULAS; i++) {
-    int nv = 50 + below(&rng, 51);
-    size_t m = (size_t)nv * (size_t)(350 + below(&rng, 51)) / 100;
+    int nv = 50 + xorshift_below(&rng, 51);
+    size_t m = (size_t)nv * (size_t)(350 + xorshift_below(&rng, 51)) / 100;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
     oracle_formula f;
@@ -409,8 +396,8 @@ static void test_uniform(void **state) {
   tally t = {0};
   char what[64];
   for (int i = 0; i < RANDOM_FORMULAS; i++) {
-    int nv = 50 + below(&rng, 51);
-    size_t m = (size_t)nv * (size_t)(350 + below(&rng, 51)) / 100;
+    int nv = 50 + xorshift_below(&rng, 51);
+    size_t m = (size_t)nv * (size_t)(350 + xorshift_below(&rng, 51)) / 100;
     oracle_formula f;
     oracle_init(&f, nv);
     add_uniform(&f, &rng, nv, m);
@@ -445,7 +432,7 @@ static void test_short_walks(void **state) {
   double worst = 0;
   unsigned chained = 0, chain_better = 0;
   for (int i = 0; i < 10; i++) {
-    int nv = 400 + below(&rng, 201);
+    int nv = 400 + xorshift_below(&rng, 201);
     oracle_formula f;
     oracle_init(&f, nv);
     add_uniform(&f, &rng, nv, (size_t)nv * 426 / 100);
@@ -456,10 +443,11 @@ static void test_short_walks(void **state) {
     for (int k = 0; k < 4; k++) {
       phases[0] = 0;
       for (int v = 1; v <= nv; v++)
-        phases[v] = (signed char)(below(&rng, 3) - 1);
+        phases[v] = (signed char)(xorshift_below(&rng, 3) - 1);
       long start = count_false_start(&f, fixed, phases);
       /* A different random stream for each walk. */
-      assert_int_equal(dpll_set_option(s, "seed", below(&rng, 1000)), 0);
+      assert_int_equal(dpll_set_option(s, "seed", xorshift_below(&rng, 1000)),
+                       0);
       snprintf(what, sizeof what, "short walk %d.%d (%d vars)", i, k, nv);
       long r = walk_checked(s, &f, fixed, phases, 0, &t, what);
       double share = (double)r / (double)f.num_clauses;
@@ -469,7 +457,8 @@ static void test_short_walks(void **state) {
     }
     long last = count_false(&f, fixed, phases);
     for (int k = 0; k < 3; k++) {
-      assert_int_equal(dpll_set_option(s, "seed", below(&rng, 1000)), 0);
+      assert_int_equal(dpll_set_option(s, "seed", xorshift_below(&rng, 1000)),
+                       0);
       snprintf(what, sizeof what, "chained walk %d.%d (%d vars)", i, k, nv);
       long r = walk_checked(s, &f, fixed, phases, 0, &t, what);
       chained++;
@@ -498,7 +487,7 @@ static void planted_with_units(oracle_formula *f, uint64_t *rng, int nv,
                                const signed char *hidden) {
   oracle_init(f, nv);
 #define HID(v) ((v)*hidden[v])
-  int units = 2 + below(rng, 4), chained = units;
+  int units = 2 + xorshift_below(rng, 4), chained = units;
   int lit;
   for (int k = 0; k < units; k++) {
     lit = HID(1 + k);
@@ -507,7 +496,8 @@ static void planted_with_units(oracle_formula *f, uint64_t *rng, int nv,
   /* Binary clauses from a fixed variable to the next, ternary ones from
    * two: variables units .. 2 * units + 3 follow. */
   for (int k = 0; k < units + 4; k++, chained++) {
-    int a = 1 + below(rng, chained), b = 1 + below(rng, chained);
+    int a = 1 + xorshift_below(rng, chained),
+        b = 1 + xorshift_below(rng, chained);
     int c = chained + 1;
     if (a == b || k % 2 == 0)
       cnf_add2(f, -HID(a), HID(c));
@@ -516,10 +506,12 @@ static void planted_with_units(oracle_formula *f, uint64_t *rng, int nv,
   }
   /* Clauses with literals false at level 0, and true at level 0. */
   for (int k = 0; k < 10; k++) {
-    int a = 1 + below(rng, chained), b = chained + 1 + below(rng, nv - chained);
-    int c = chained + 1 + below(rng, nv - chained);
+    int a = 1 + xorshift_below(rng, chained),
+        b = chained + 1 + xorshift_below(rng, nv - chained);
+    int c = chained + 1 + xorshift_below(rng, nv - chained);
     if (b != c) /* the hidden assignment satisfies it through b */
-      cnf_add3(f, k % 2 ? -HID(a) : HID(a), HID(b), below(rng, 2) ? c : -c);
+      cnf_add3(f, k % 2 ? -HID(a) : HID(a), HID(b),
+               xorshift_below(rng, 2) ? c : -c);
   }
 #undef HID
   add_planted(f, rng, nv, (size_t)nv * 4, hidden);
@@ -532,7 +524,7 @@ static void test_level0(void **state) {
   char what[80];
   unsigned fixed_total = 0;
   for (int i = 0; i < 20; i++) {
-    int nv = 60 + below(&rng, 41);
+    int nv = 60 + xorshift_below(&rng, 41);
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
     oracle_formula f;
@@ -556,7 +548,7 @@ static void test_level0(void **state) {
       phases[0] = 0;
       for (int v = 1; v <= nv; v++)
         phases[v] = k == 0   ? (signed char)-hidden[v]
-                    : k == 1 ? (signed char)(below(&rng, 3) - 1)
+                    : k == 1 ? (signed char)(xorshift_below(&rng, 3) - 1)
                              : (signed char)-fixed[v];
       snprintf(what, sizeof what, "level 0, formula %d, start %d", i, k);
       long r = walk_checked(s, &f, fixed, phases, BIG_BUDGET, &t, what);
@@ -586,7 +578,8 @@ static void test_level0_short(void **state) {
     oracle_formula f;
     oracle_init(&f, nv);
     for (int k = 0; k < 12; k++) {
-      int lit = (1 + below(&rng, nv)) * (below(&rng, 2) ? 1 : -1);
+      int lit =
+          (1 + xorshift_below(&rng, nv)) * (xorshift_below(&rng, 2) ? 1 : -1);
       oracle_add(&f, &lit, 1);
     }
     add_uniform(&f, &rng, nv, (size_t)nv * 430 / 100);
@@ -601,8 +594,8 @@ static void test_level0_short(void **state) {
     signed char *phases = grown(NULL, (size_t)nv + 1, 1);
     phases[0] = 0;
     for (int v = 1; v <= nv; v++)
-      phases[v] =
-          fixed[v] ? (signed char)-fixed[v] : (signed char)(below(&rng, 3) - 1);
+      phases[v] = fixed[v] ? (signed char)-fixed[v]
+                           : (signed char)(xorshift_below(&rng, 3) - 1);
     snprintf(what, sizeof what, "level 0 short, formula %d", i);
     walk_checked(s, &f, fixed, phases, 0, &t, what);
     dpll_free(s);
@@ -764,7 +757,7 @@ static void test_learned_left_out(void **state) {
     for (int k = 0; k < 3; k++) {
       phases[0] = 0;
       for (int v = 1; v <= nv; v++)
-        phases[v] = (signed char)(below(&rng, 3) - 1);
+        phases[v] = (signed char)(xorshift_below(&rng, 3) - 1);
       snprintf(what, sizeof what, "learned, formula %d, walk %d", i, k);
       walk_checked(s, &f, fixed, phases, 0, &t, what);
     }
@@ -1002,7 +995,7 @@ static void test_out_of_memory(void **state) {
   assert_non_null(s);
   start[0] = 0;
   for (int v = 1; v <= nv; v++)
-    start[v] = (signed char)(below(&rng, 3) - 1);
+    start[v] = (signed char)(xorshift_below(&rng, 3) - 1);
   size_t trail = dpll__trail_size(s);
   long failures = 0;
   for (oom.at = 0;; oom.at++) {

@@ -108,6 +108,17 @@ int rng_below(uint64_t *state, int n) {
   return (int)(rng_next(state) >> 33) % n;
 }
 
+uint64_t xorshift_next(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
+
+int xorshift_below(uint64_t *state, int n) {
+  return (int)((xorshift_next(state) >> 11) % (uint64_t)n);
+}
+
 int spec_tri(int r, int c) { return r * (r - 1) / 2 + c; }
 
 peg_board *spec_board(const spec *s) {

@@ -46,6 +46,12 @@ void encoding_triples(const peg_encoding *e, int (*out)[3]);
 uint64_t rng_next(uint64_t *state);
 int rng_below(uint64_t *state, int n);
 
+/* Plain xorshift64 (13, 7, 17) and its 0..n-1, for the tests whose seeds
+ * were chosen with it (test_vivify, test_walk): another generator would
+ * give them other formulas. */
+uint64_t xorshift_next(uint64_t *state);
+int xorshift_below(uint64_t *state, int n);
+
 /* A small puzzle written once, to be built by libpeg's calls (spec_board)
  * and as an oracle's board (test_play's spec_pc). */
 #define SPEC_MAX_TRIPLES 64
