@@ -205,6 +205,9 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 /* Search engines (the "algorithm" option). */
 #define DPLL_ALGORITHM_DPLL 0 /* classic: chronological backtracking */
 #define DPLL_ALGORITHM_CDCL 1 /* conflict learning and backjumping */
+/* Per solve: DPLL with its lookahead when every clause added has the same
+ * length, 3 or more (as in random k-SAT), else CDCL. */
+#define DPLL_ALGORITHM_AUTO 2
 
 /* Restart policies of the cdcl engine (the "restarts" option). */
 #define DPLL_RESTARTS_NONE 0
@@ -214,8 +217,8 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 
 /* Options, each an integer: name, default, minimum, maximum, meaning. */
 #define DPLL_OPTIONS(X)                                                        \
-  X(algorithm, DPLL_ALGORITHM_CDCL, 0, 1,                                      \
-    "search engine: DPLL_ALGORITHM_DPLL or DPLL_ALGORITHM_CDCL")               \
+  X(algorithm, DPLL_ALGORITHM_CDCL, 0, 2,                                      \
+    "search engine: DPLL_ALGORITHM_DPLL, _CDCL or _AUTO")                      \
   X(heuristic, DPLL_HEURISTIC_AUTO, 0, DPLL_NUM_HEURISTICS - 1,                \
     "splitting heuristic (see DPLL_HEURISTICS)")                               \
   X(pure, 1, 0, 1,                                                             \
@@ -238,6 +241,10 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "to the best trail's, 2 by turns to the best trail's, all false, all "     \
     "true, or flipped, 3 by turns to the best trail's and to a local "         \
     "search's")                                                                \
+  X(lookahead, 0, 0, 1,                                                        \
+    "dpll: before each split, probe both values of every free variable; "      \
+    "set the other value of one that fails, and split on the variable "        \
+    "whose probes shorten the most clauses (the heuristic is not used)")       \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
@@ -350,7 +357,10 @@ DPLL_API int dpll_status(const dpll_solver *s);
   X(vivified_lits, "vivified literals",                                        \
     "cdcl: literals vivification removed from them")                           \
   X(walks, "walks", "cdcl: local searches run for rephasing")                  \
-  X(walk_flips, "walk flips", "cdcl: the flips they made")
+  X(walk_flips, "walk flips", "cdcl: the flips they made")                    \
+  X(probes, "probes", "dpll with lookahead: literals probed")                  \
+  X(failed_literals, "failed literals",                                        \
+    "dpll with lookahead: probes that failed, their negations set")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;
@@ -437,8 +447,10 @@ typedef enum dpll_event_kind {
   DPLL_EVENT_BACKTRACK, /* assignments above level were undone */
   DPLL_EVENT_LEARN,     /* cdcl: the clause was learned; lit is the literal
                            it asserts after the backjump */
-  DPLL_EVENT_DELETE     /* cdcl: the learned clause was deleted (by a
+  DPLL_EVENT_DELETE,    /* cdcl: the learned clause was deleted (by a
                            reduction, or before a solve writing a proof) */
+  DPLL_EVENT_PROBED     /* dpll with lookahead: lit was set because its
+                           negation failed a probe (no clause) */
 } dpll_event_kind;
 
 typedef struct dpll_event {

@@ -70,8 +70,8 @@ done
 # ---- 3. Each part is touched by its owner only ------------------------------
 declare -A part_owner=([trail]=propagate.c [watch]=watches.c [store]=clausedb.c
   [input]=add.c [an]=analyze.c [heap]=heap.c [phase]=phase.c [scan]=branch.c
-  [pure]=purecount.c [restart]=restart.c [reduce]=reduce.c [trace]=trace.c
-  [check]=check.c [proof]=proof.c [assume]=assume.c [vivify]=vivify.c)
+  [look]=lookahead.c [pure]=purecount.c [restart]=restart.c [reduce]=reduce.c
+  [trace]=trace.c [check]=check.c [proof]=proof.c [assume]=assume.c [vivify]=vivify.c)
 for part in "${!part_owner[@]}"; do
   grep -q "^  [a-z_]*_part $part;" "$root/lib/dpll/internal.h" ||
     breach "internal.h has no part '$part' in struct dpll_solver"

@@ -961,6 +961,9 @@ static void on_event(void *ctx, const dpll_event *e) {
       broken(r, "cdcl set pure literal %d at level %d", e->lit, e->level);
     assign(r, e);
     break;
+  case DPLL_EVENT_PROBED:
+    broken(r, "cdcl set %d for a failed probe", e->lit);
+    break;
   case DPLL_EVENT_CONFLICT:
     r->conflicts++;
     if (!e->clause || !all_false_but(r, e, 0))

@@ -711,7 +711,9 @@ static long long stat_value(const char *err, const char *label) {
 /* --vivify and --rephase walk reach the solver: on 9 pigeons in 8 holes
  * (about 11,000 conflicts, unsatisfiable by counting) the counters of
  * vivification and of the walks are positive with the option and 0
- * without, and the answer is UNSAT either way. */
+ * without, and the answer is UNSAT either way.  So do --lookahead (its
+ * probes, under -a dpll) and the default -a auto (probes on random 3-SAT,
+ * none under -a cdcl, the same answer). */
 static void test_engine_options(void **state) {
   (void)state;
   begin_cases();
@@ -744,6 +746,71 @@ static void test_engine_options(void **state) {
         failure(name, "%s %lld, expected %s", cases[i].label, n,
                 on ? "more than 0" : "0");
     }
+  remove(cnf);
+  /* --lookahead, under the classic engine, on PHP(7, 6). */
+  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php7.cnf"), 6, true);
+  for (int on = 0; on <= 1; on++) {
+    const char *name =
+        on ? "dpll --stats -a dpll --lookahead php7.cnf" : "dpll --stats -a "
+                                                             "dpll php7.cnf";
+    if (on)
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", "-a", "dpll",
+               "--lookahead", cnf, (char *)NULL);
+    else
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", "-a", "dpll", cnf,
+               (char *)NULL);
+    if (!expect_exit(name, &r, 20))
+      continue;
+    if (strcmp(r.out.data, "s UNSATISFIABLE\n"))
+      failure(name, "stdout \"%s\"", SHOW(r.out));
+    long long n = stat_value(r.err.data, "probes");
+    if (on ? n <= 0 : n != 0)
+      failure(name, "probes %lld, expected %s", n, on ? "more than 0" : "0");
+  }
+  remove(cnf);
+  /* -a auto, the default: on random 3-SAT (every clause of three distinct
+   * variables) the classic engine with its lookahead; -a cdcl gives the
+   * same answer without a probe. */
+  join(cnf, sizeof cnf, tmp_dir, "uniform.cnf");
+  FILE *f = fopen(cnf, "w");
+  assert_non_null(f);
+  fprintf(f, "p cnf 60 256\n");
+  uint64_t x = 0x5EED;
+  for (int i = 0; i < 256; i++) {
+    int c[3];
+    for (int k = 0; k < 3; k++) {
+      int dup;
+      do {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        c[k] = 1 + (int)((x >> 33) % 60);
+        dup = 0;
+        for (int j = 0; j < k; j++)
+          dup |= c[j] == c[k];
+      } while (dup);
+      fprintf(f, "%d ", (x >> 20) & 1 ? c[k] : -c[k]);
+    }
+    fprintf(f, "0\n");
+  }
+  fclose(f);
+  int answer[2] = {0, 0};
+  for (int cdcl = 0; cdcl <= 1; cdcl++) {
+    const char *name =
+        cdcl ? "dpll --stats -a cdcl uniform.cnf" : "dpll --stats uniform.cnf";
+    if (cdcl)
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", "-a", "cdcl", cnf,
+               (char *)NULL);
+    else
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", cnf, (char *)NULL);
+    answer[cdcl] = r.code;
+    if (r.code != 10 && r.code != 20)
+      failure(name, "exit status %d", r.code);
+    long long n = stat_value(r.err.data, "probes");
+    if (cdcl ? n != 0 : n <= 0)
+      failure(name, "probes %lld, expected %s", n, cdcl ? "0" : "more than 0");
+  }
+  if (answer[0] != answer[1])
+    failure("dpll uniform.cnf", "exit %d by default, %d with -a cdcl",
+            answer[0], answer[1]);
   remove(cnf);
   run_free(&r);
   end_cases("engine options");

@@ -107,6 +107,8 @@ static void test_pigeonhole(void **state) {
   (void)state;
   static const char *const cdcl_reduce[] = {"algorithm", "1", NULL};
   static const char *const classic[] = {"algorithm", "0", NULL};
+  static const char *const lookahead[] = {"algorithm", "0", "lookahead", "1",
+                                          NULL};
   long deleted_before = deletions;
   for (int holes = 2; holes <= 8; holes++) {
     oracle_formula f;
@@ -121,6 +123,9 @@ static void test_pigeonhole(void **state) {
                  holes + 1, holes, format);
         prove(&f, DPLL_UNSAT, format, classic, what);
       }
+      snprintf(what, sizeof what, "PHP(%d, %d), lookahead, format %d",
+               holes + 1, holes, format);
+      prove(&f, DPLL_UNSAT, format, lookahead, what);
     }
     oracle_free(&f);
   }
@@ -145,6 +150,8 @@ static void test_random(void **state) {
       {"algorithm", "1", "restarts", "0", "reduce", "0", NULL},
       {"algorithm", "1", "heuristic", "4", "seed", "3", NULL},
       {"algorithm", "0", "heuristic", "3", NULL},
+      {"algorithm", "0", "lookahead", "1", NULL},
+      {"algorithm", "0", "lookahead", "1", "pure", "0", NULL},
   };
   const int nsets = (int)(sizeof sets / sizeof *sets);
   uint64_t rng = 0xD2A7;

@@ -134,18 +134,27 @@ static int heuristic(const dpll_solver *s) {
   int h = (int)s->opt[OPT_heuristic];
   if (h != DPLL_HEURISTIC_AUTO)
     return h;
-  return s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? DPLL_HEURISTIC_ACTIVITY
+  return dpll__engine(s) == DPLL_ALGORITHM_CDCL ? DPLL_HEURISTIC_ACTIVITY
                                                       : DPLL_HEURISTIC_FIRST;
 }
 
 /* Whether decisions follow the target phases now (see phase.c). */
 static bool use_target(const dpll_solver *s) {
   int64_t when = s->opt[OPT_target_phase];
-  return s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL &&
+  return dpll__engine(s) == DPLL_ALGORITHM_CDCL &&
          (when == 2 || (when == 1 && dpll__restarts_luby(s)));
 }
 
 unsigned dpll__choose(dpll_solver *s) {
+  if (dpll__lookahead_on(s)) {
+    /* The lookahead's split; with none (no free variable in a clause not
+     * satisfied, or no memory for the probes) any free variable will do. */
+    unsigned lit = dpll__lookahead_best(s);
+    if (lit)
+      return lit;
+    int v = dpll__heap_best(s, DPLL_HEURISTIC_FIRST);
+    return v ? lit_neg(v) : 0;
+  }
   int h = heuristic(s);
   if (h == DPLL_HEURISTIC_JW || h == DPLL_HEURISTIC_DLIS) {
     dpll__scan_active(s);

@@ -93,7 +93,7 @@ static bool watched_twice(dpll_solver *s, unsigned k) {
 static const char *reason_ok(const dpll_solver *s, unsigned lit) {
   unsigned var = lit_var(lit);
   cref why = dpll__reason_of(s, var);
-  if (why == CREF_NONE || why == CREF_PURE)
+  if (why == CREF_NONE || why == CREF_PURE || why == CREF_PROBE)
     return NULL;
   const clause *c = live(s, why);
   if (!c)

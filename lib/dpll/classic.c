@@ -97,9 +97,16 @@ int dpll__search(dpll_solver *s) {
     DPLL_CHECK(s);
     if (dpll__terminated(s))
       return DPLL_UNKNOWN;
-    if (s->opt[OPT_pure] && !(dpll__assuming(s) && dpll__assume_pending(s)) &&
-        dpll__eliminate_pure(s) < 0)
+    bool assuming = dpll__assuming(s) && dpll__assume_pending(s);
+    if (s->opt[OPT_pure] && !assuming && dpll__eliminate_pure(s) < 0)
       return DPLL_ENOMEM;
+    if (dpll__lookahead_on(s) && !assuming) {
+      int failed = dpll__at_fixpoint(s) ? dpll__lookahead(s) : 0;
+      if (failed < 0)
+        return DPLL_ENOMEM;
+      if (failed > 0) /* their negations are set: propagate again */
+        continue;
+    }
     int result;
     if (!dpll__decide_next(s, decisions0, &result))
       return result;

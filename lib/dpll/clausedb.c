@@ -23,6 +23,7 @@ enum clause_event_kind {
   CLAUSE_LEARNT,  /* derived by analysis, stored */
   CLAUSE_DERIVED, /* derived, not stored: a pure unit */
   CLAUSE_REFUTED, /* not stored: the classic engine's lemma, n its level */
+  CLAUSE_PROBED,  /* not stored: the same with a literal, lits[0], added */
   CLAUSE_GONE,    /* a learned clause deleted */
   CLAUSE_NIL      /* the empty clause */
 };
@@ -45,7 +46,10 @@ static void clause_event(dpll_solver *s, enum clause_event_kind kind,
     dpll__proof_clause(s, false, lits, n);
     break;
   case CLAUSE_REFUTED:
-    dpll__proof_decisions(s, (int)n);
+    dpll__proof_decisions(s, (int)n, 0);
+    break;
+  case CLAUSE_PROBED:
+    dpll__proof_decisions(s, (int)n, lits[0]);
     break;
   case CLAUSE_GONE:
     if (dpll__tracing(s))
@@ -105,6 +109,10 @@ cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
     st->learnts[st->num_learnts++] = ref;
   } else {
     assert(st->num_clauses < st->clauses_cap);
+    if (st->num_clauses == 0 || n < st->min_size)
+      st->min_size = (uint32_t)n;
+    if (st->num_clauses == 0 || n > st->max_size)
+      st->max_size = (uint32_t)n;
     st->clauses[st->num_clauses++] = ref;
   }
   if (n >= 2) {
@@ -146,6 +154,13 @@ void dpll__clause_refuted(dpll_solver *s, int level) {
     dpll__clause_empty(s);
   else
     clause_event(s, CLAUSE_REFUTED, NULL, (size_t)level, CREF_NONE);
+}
+
+/* The lookahead's lemma: the decisions of levels 1..level imply lit (the
+ * negation of a literal whose probe failed: unit propagation from the
+ * decisions and that literal finds the conflict again, see lookahead.c). */
+void dpll__clause_probed(dpll_solver *s, int level, unsigned lit) {
+  clause_event(s, CLAUSE_PROBED, &lit, (size_t)level, CREF_NONE);
 }
 
 /* Drops deleted clauses from a list of refs; returns the new length. */

@@ -47,6 +47,7 @@ struct dpll_solver {
   heap_part heap;
   phase_part phase;
   scan_part scan;
+  look_part look;
   pure_part pure;
   restart_part restart;
   reduce_part reduce;
@@ -118,6 +119,12 @@ static inline size_t dpll__num_clauses(const dpll_solver *s) {
 static inline cref dpll__clause_ref(const dpll_solver *s, size_t i) {
   return s->store.clauses[i];
 }
+/* Whether the clauses added all have the same length, 3 or more (as
+ * random k-SAT does; see dpll__engine). */
+static inline bool dpll__uniform(const dpll_solver *s) {
+  return s->store.num_clauses > 0 && s->store.min_size >= 3 &&
+         s->store.min_size == s->store.max_size;
+}
 static inline size_t dpll__num_learnts(const dpll_solver *s) {
   return s->store.num_learnts;
 }
@@ -179,6 +186,23 @@ static inline bool dpll__terminated(const dpll_solver *s) {
  * without a decision must not keep the search from stopping. */
 static inline bool dpll__terminated_at_conflict(const dpll_solver *s) {
   return (s->stats.conflicts & 63) == 0 && dpll__terminated(s);
+}
+
+/* The engine the algorithm option stands for: DPLL_ALGORITHM_DPLL or
+ * _CDCL; "auto" is the classic engine with its lookahead for formulas of
+ * clauses all of one length k >= 3 (random k-SAT, where it is measured to
+ * be faster: docs/performance.md), else cdcl. */
+static inline int dpll__engine(const dpll_solver *s) {
+  int64_t a = s->opt[OPT_algorithm];
+  if (a != DPLL_ALGORITHM_AUTO)
+    return (int)a;
+  return dpll__uniform(s) ? DPLL_ALGORITHM_DPLL : DPLL_ALGORITHM_CDCL;
+}
+/* Whether the classic engine probes before its splits (lookahead.c). */
+static inline bool dpll__lookahead_on(const dpll_solver *s) {
+  return dpll__engine(s) == DPLL_ALGORITHM_DPLL &&
+         (s->opt[OPT_lookahead] ||
+          s->opt[OPT_algorithm] == DPLL_ALGORITHM_AUTO);
 }
 
 /* Anything that changes the formula or the assignment ends the answer of
@@ -278,6 +302,18 @@ int dpll__scan_grow(dpll_solver *s, int cap);
 void dpll__scan_free(dpll_solver *s);
 void dpll__seed(dpll_solver *s, int64_t seed);
 
+/* lookahead.c: the classic engine's probes (option "lookahead").
+ * dpll__lookahead runs a round: it returns how many failed literals it
+ * found, their negations now set and propagated (a conflict that this
+ * propagation met is found again by the search's next propagation), or
+ * DPLL_ENOMEM; with none, the literal to split on is kept for
+ * dpll__lookahead_best, which runs a round that sets nothing if the trail
+ * has changed since. */
+int dpll__lookahead(dpll_solver *s);
+unsigned dpll__lookahead_best(dpll_solver *s);
+int dpll__look_grow(dpll_solver *s, int cap);
+void dpll__look_free(dpll_solver *s);
+
 /* assume.c */
 int dpll__assume_add(dpll_solver *s, unsigned lit); /* 0 or DPLL_ENOMEM */
 void dpll__assume_begin(dpll_solver *s);
@@ -354,6 +390,10 @@ long dpll__walk(dpll_solver *s, signed char *phases, uint64_t ticks_since);
 int dpll__pure_prepare(dpll_solver *s); /* counts, if not kept: 0 or ENOMEM */
 int dpll__pure_next(dpll_solver *s);    /* a candidate variable, or 0 */
 uint32_t dpll__pure_unsat(const dpll_solver *s, unsigned lit);
+/* The added clauses holding lit, as indices into the clause list (n of
+ * them), and whether clause i has a true literal (while counting). */
+const uint32_t *dpll__pure_occ(const dpll_solver *s, unsigned lit, size_t *n);
+bool dpll__pure_satisfied(const dpll_solver *s, uint32_t i);
 void dpll__pure_assigned(dpll_solver *s, unsigned lit);
 void dpll__pure_unassigned(dpll_solver *s, unsigned lit);
 void dpll__pure_invalidate(dpll_solver *s); /* stop counting, free counts */
@@ -384,6 +424,7 @@ void dpll__clause_delete(dpll_solver *s, cref ref);
 void dpll__clause_empty(dpll_solver *s);
 void dpll__clause_pure_unit(dpll_solver *s, unsigned lit);
 void dpll__clause_refuted(dpll_solver *s, int level);
+void dpll__clause_probed(dpll_solver *s, int level, unsigned lit);
 /* Drops deleted clauses from the lists and compacts the arena, calling
  * moved(s, c, ref) for every clause marked CLAUSE_MARK at its new ref
  * (the mark cleared); rebuilds the watches. */
@@ -404,7 +445,9 @@ static inline bool dpll__proving(const dpll_solver *s) {
 }
 void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
                         size_t n);
-void dpll__proof_decisions(dpll_solver *s, int level);
+/* The clause of the negated decisions of levels 1..level, and lit if it
+ * is not 0. */
+void dpll__proof_decisions(dpll_solver *s, int level, unsigned lit);
 void dpll__proof_free(dpll_solver *s);
 
 /* watches.c */
@@ -421,6 +464,8 @@ static inline bool dpll__learn_wanted(const dpll_solver *s, size_t n) {
 }
 void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
                  bool flipped);
+/* While held (lookahead.c's probes), nothing is reported. */
+void dpll__trace_hold(dpll_solver *s, bool hold);
 int dpll__trace_grow(dpll_solver *s, size_t n);
 void dpll__trace_free(dpll_solver *s);
 /* Every clause stored is reserved here first (clausedb.c), so that the

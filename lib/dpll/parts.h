@@ -52,6 +52,7 @@ typedef struct store_part {
   cref *learnts; /* the learned ones (cdcl), in arena order */
   size_t num_learnts, learnts_cap;
   bool unsat; /* the empty clause is derived (dpll__clause_empty) */
+  uint32_t min_size, max_size; /* of the clauses added (if any) */
 } store_part;
 
 /* add.c: the clause being built by dpll_add, and scratch for adding one. */
@@ -119,6 +120,22 @@ typedef struct scan_part {
   uint64_t rng;
 } scan_part;
 
+typedef struct look_cand {
+  double score;
+  int var;
+} look_cand;
+
+/* lookahead.c: the weights of the last round of probes, and the literal
+ * it chose, cached for one trail (like scan). */
+typedef struct look_part {
+  double *weight; /* per literal: what its probe shortened (lookahead.c) */
+  look_cand *cand; /* the variables to probe, best first */
+  unsigned best;  /* the literal to split on; 0 if none */
+  size_t trail_size;
+  uint64_t epoch;
+  bool valid;
+} look_part;
+
 /* purecount.c: for every literal, the clauses holding it that no true
  * literal satisfies; a literal is pure when its negation's count is 0.
  * Built on first use after the clauses change, then kept up to date by
@@ -163,6 +180,7 @@ typedef struct reduce_part {
  * reporting one never allocates. */
 typedef struct trace_part {
   dpll_trace_fn fn;
+  dpll_trace_fn held; /* fn, while the trace is held (lookahead.c) */
   void *ctx;
   dpll_learn_fn learn; /* learned clauses of at most learn_max literals */
   void *learn_ctx;

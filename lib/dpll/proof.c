@@ -97,13 +97,17 @@ void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
 }
 
 /* The decisions of levels 1..level cannot all hold: the clause of their
- * negations (the classic engine's lemmas, see classic.c). */
-void dpll__proof_decisions(dpll_solver *s, int level) {
+ * negations (the classic engine's lemmas, see classic.c), with lit if it
+ * is not 0 (the lookahead's, lookahead.c). */
+void dpll__proof_decisions(dpll_solver *s, int level, unsigned lit) {
   if (!dpll__proving(s))
     return;
-  assert((size_t)level <= s->proof.cap);
+  size_t n = (size_t)level + (lit != 0);
+  assert(n <= s->proof.cap);
   for (int l = 1; l <= level; l++)
     s->proof.buf[l - 1] =
         -lit_to_ext(dpll__trail_at(s, dpll__level_start(s, l)));
-  step(&s->proof, false, (size_t)level);
+  if (lit)
+    s->proof.buf[level] = lit_to_ext(lit);
+  step(&s->proof, false, n);
 }

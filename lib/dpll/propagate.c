@@ -60,13 +60,14 @@ static void assign_extras(dpll_solver *s, unsigned lit, cref reason) {
       if (dpll__proving(s))
         dpll__clause_pure_unit(s, lit);
     }
-  } else if (reason != CREF_NONE)
+  } else if (reason != CREF_NONE && reason != CREF_PROBE)
     s->stats.propagations++;
   if (dpll__tracing(s))
     dpll__trace(s,
-                reason == CREF_NONE   ? DPLL_EVENT_DECIDE
-                : reason == CREF_PURE ? DPLL_EVENT_PURE
-                                      : DPLL_EVENT_PROPAGATE,
+                reason == CREF_NONE    ? DPLL_EVENT_DECIDE
+                : reason == CREF_PURE  ? DPLL_EVENT_PURE
+                : reason == CREF_PROBE ? DPLL_EVENT_PROBED
+                                       : DPLL_EVENT_PROPAGATE,
                 lit, reason,
                 reason == CREF_NONE && t->flipped[t->decision_level - 1]);
 }
@@ -83,7 +84,7 @@ static inline void assign(dpll_solver *s, unsigned lit, cref reason) {
   t->level[var] = t->decision_level;
   t->reason[var] = reason;
   t->lits[t->size++] = lit;
-  if (dpll__pure_counting(s) || dpll__tracing(s) || reason >= CREF_PURE)
+  if (dpll__pure_counting(s) || dpll__tracing(s) || reason >= CREF_PROBE)
     assign_extras(s, lit, reason);
   else
     s->stats.propagations++;

@@ -102,6 +102,16 @@ uint32_t dpll__pure_unsat(const dpll_solver *s, unsigned lit) {
   return s->pure.unsat_occ[lit];
 }
 
+const uint32_t *dpll__pure_occ(const dpll_solver *s, unsigned lit, size_t *n) {
+  const pure_part *p = &s->pure;
+  *n = p->start[lit + 1] - p->start[lit];
+  return p->occ + p->start[lit];
+}
+
+bool dpll__pure_satisfied(const dpll_solver *s, uint32_t i) {
+  return s->pure.sat_count[i] > 0;
+}
+
 /* lit became true: the clauses it satisfies first leave the counts, and a
  * literal whose count reaches 0 makes its variable a candidate. */
 void dpll__pure_assigned(dpll_solver *s, unsigned lit) {

@@ -62,6 +62,7 @@ void dpll_free(dpll_solver *s) {
   dpll__input_free(s);
   dpll__analysis_free(s);
   dpll__scan_free(s);
+  dpll__look_free(s);
   dpll__pure_invalidate(s);
   dpll__trail_free(s);
   dpll__phase_free(s);
@@ -180,8 +181,8 @@ static int search(dpll_solver *s) {
   if (dpll__unsat(s))
     dpll__clause_empty(s); /* known when adding: the proof still says so */
   else
-    res = s->opt[OPT_algorithm] == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
-                                                       : dpll__search(s);
+    res = dpll__engine(s) == DPLL_ALGORITHM_CDCL ? dpll__cdcl(s)
+                                                 : dpll__search(s);
   if (dpll__unsat(s))
     res = DPLL_UNSAT;
   int rc = proof ? dpll__proof_end(s) : 0;

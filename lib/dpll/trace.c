@@ -27,6 +27,16 @@ void dpll__report_learned(dpll_solver *s, const unsigned *lits, size_t n) {
   s->trace.learn(s->trace.learn_ctx, s->trace.buf, n);
 }
 
+void dpll__trace_hold(dpll_solver *s, bool hold) {
+  if (hold) {
+    s->trace.held = s->trace.fn;
+    s->trace.fn = NULL;
+  } else {
+    s->trace.fn = s->trace.held;
+    s->trace.held = NULL;
+  }
+}
+
 int dpll__trace_grow(dpll_solver *s, size_t n) {
   return DPLL_GROW(s->trace.buf, s->trace.cap, n, SIZE_MAX / sizeof(int));
 }
@@ -40,7 +50,7 @@ void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
   dpll_event ev = {
       kind, lit ? lit_to_ext(lit) : 0, dpll__decision_level(s), flipped, NULL,
       0};
-  if (ref != CREF_NONE && ref != CREF_PURE) {
+  if (ref != CREF_NONE && ref != CREF_PURE && ref != CREF_PROBE) {
     const clause *c = kind == DPLL_EVENT_PROPAGATE ? dpll__reason(s, lit)
                                                    : dpll__clause(s, ref);
     assert(c->size <= s->trace.cap);

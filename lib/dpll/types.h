@@ -41,6 +41,8 @@ typedef uint32_t cref;
 #define CREF_NONE UINT32_MAX       /* no reason: a decision */
 #define CREF_PURE (UINT32_MAX - 1) /* reason of a pure literal */
 #define CREF_OOM (UINT32_MAX - 2)  /* dpll__propagate: memory ran out */
+/* The reason of a literal whose negation failed a probe (lookahead.c). */
+#define CREF_PROBE (UINT32_MAX - 3)
 /* The arena may not grow past CREF_MAX words: the top bit of a watch's
  * cref is taken (WATCH_BINARY). */
 #define CREF_MAX 0x7fffffffu

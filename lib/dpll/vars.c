@@ -16,6 +16,8 @@ static int grow_vars(dpll_solver *s, int cap) {
   if (!rc)
     rc = dpll__scan_grow(s, cap);
   if (!rc)
+    rc = dpll__look_grow(s, cap);
+  if (!rc)
     rc = dpll__analysis_grow(s, cap);
   if (!rc)
     rc = dpll__assume_grow(s, cap);

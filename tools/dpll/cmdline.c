@@ -11,7 +11,10 @@ static const cli_choice formats[] = {{"auto", DPLL_FORMAT_AUTO},
                                      {NULL, 0}};
 
 static const cli_choice algorithms[] = {
-    {"cdcl", DPLL_ALGORITHM_CDCL}, {"dpll", DPLL_ALGORITHM_DPLL}, {NULL, 0}};
+    {"auto", DPLL_ALGORITHM_AUTO},
+    {"cdcl", DPLL_ALGORITHM_CDCL},
+    {"dpll", DPLL_ALGORITHM_DPLL},
+    {NULL, 0}};
 
 /* The library's heuristics under their library names (dpll_heuristic_name;
  * tests/test_tool_options.c checks that the two lists agree), in the order
@@ -47,13 +50,21 @@ static const cli_option rows[] = {
      "read FORMAT: auto (default), dp or dimacs", formats, "format"},
     CLI_OUTPUT_ROW(opts, files),
     {'a', "algorithm", "NAME", CLI_CHOICE(opts, algorithm),
-     "the search: cdcl (default: conflict learning, backjumping, restarts) "
-     "or dpll (classic: chronological backtracking)",
+     "the search: auto (default: dpll with --lookahead when every clause "
+     "has the same length, 3 or more, as in random k-SAT; cdcl otherwise), "
+     "cdcl (conflict learning, backjumping, restarts) or dpll (classic: "
+     "chronological backtracking)",
      algorithms, "algorithm"},
     {'H', "heuristic", "NAME", CLI_CHOICE(opts, heuristic),
      "how to pick the variable to split on: auto (default: activity for "
      "cdcl, first for dpll), first, jw, dlis, activity, random",
      heuristics, "heuristic"},
+    {0, "lookahead", NULL, CLI_FLAG(opts, lookahead),
+     "dpll: before each split, try both values of every free variable by "
+     "propagation; set the other value of one that fails, and split on the "
+     "variable whose trials shorten the most clauses (instead of the "
+     "heuristic)",
+     NULL, NULL},
     {0, "no-pure", NULL, CLI_FLAG(opts, no_pure),
      "no pure-literal elimination (dpll: before every decision; cdcl: once, "
      "at the start)",

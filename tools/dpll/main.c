@@ -44,8 +44,8 @@ static int set_number(dpll_solver *s, const char *flag, const char *name,
 static int configure(dpll_solver *s, dpll_tool_options *o) {
   if (cli_resolve(&dpll_tool_cli, o))
     return EXIT_ERROR;
-  if (o->algorithm.name)
-    dpll_set_option(s, "algorithm", o->algorithm.value);
+  dpll_set_option(s, "algorithm",
+                  o->algorithm.name ? o->algorithm.value : DPLL_ALGORITHM_AUTO);
   if (o->heuristic.name)
     dpll_set_option(s, "heuristic", o->heuristic.value);
   if (o->restarts.name)
@@ -60,6 +60,8 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "minimize", 0);
   if (o->vivify)
     dpll_set_option(s, "vivify", 1);
+  if (o->lookahead)
+    dpll_set_option(s, "lookahead", 1);
   if (o->rephase.name)
     dpll_set_option(s, "rephase", o->rephase.value);
   if (o->project && !o->all && !o->solutions)
@@ -89,7 +91,8 @@ static void print_event(void *ctx, const dpll_event *e) {
                                       [DPLL_EVENT_CONFLICT] = "conflict",
                                       [DPLL_EVENT_BACKTRACK] = "backtrack",
                                       [DPLL_EVENT_LEARN] = "learn",
-                                      [DPLL_EVENT_DELETE] = "delete"};
+                                      [DPLL_EVENT_DELETE] = "delete",
+                                      [DPLL_EVENT_PROBED] = "probed"};
   fprintf(out, "%*s[%d] %s", 2 * e->level, "", e->level, verbs[e->kind]);
   if (e->kind == DPLL_EVENT_BACKTRACK)
     fprintf(out, " to level %d", e->level);

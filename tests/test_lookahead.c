@@ -1,0 +1,429 @@
+/* test_lookahead.c - the classic engine's lookahead (lib/dpll/lookahead.c,
+ * option "lookahead"), judged by brute force (tests/oracle.c):
+ *   - answers and models on random small formulas, with and without pure
+ *     literals, under splitting classes, assumptions, and clauses added
+ *     between solves;
+ *   - every literal it sets for a failed probe, replayed from the trace:
+ *     the clauses and the decisions above it must imply it (the oracle
+ *     finds them unsatisfiable with its negation), and every other step of
+ *     the trace must be one the search makes (no probe leaks into it);
+ *   - that it works at all: a formula that failed literals refute needs no
+ *     decision, and random 3-SAT needs fewer decisions than without;
+ *   - dpll_choose under the option: a free literal, the assignment as it
+ *     was;
+ *   - the algorithm "auto", which takes the lookahead on clauses all of
+ *     one length, 3 or more, and cdcl on any others. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dpll.h"
+#include "oracle.h"
+#include "testutil.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_VARS 20
+
+static dpll_solver *lookahead_solver(int pure) {
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
+  assert_int_equal(dpll_set_option(s, "lookahead", 1), 0);
+  assert_int_equal(dpll_set_option(s, "pure", pure), 0);
+  return s;
+}
+
+static void load(dpll_solver *s, const oracle_formula *f) {
+  for (size_t i = 0; i < f->num_clauses; i++)
+    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
+                                     f->start[i + 1] - f->start[i]),
+                     0);
+}
+
+/* The answer must be the oracle's, and a model must satisfy f. */
+static void check_answer(dpll_solver *s, const oracle_formula *f, int res,
+                         const char *what) {
+  int expect = oracle_satisfiable(f, NULL) ? DPLL_SAT : DPLL_UNSAT;
+  CHECK(res == expect, "%s: answered %d, expected %d", what, res, expect);
+  if (res == DPLL_SAT) {
+    unsigned char model[MAX_VARS + 1] = {0};
+    for (int v = 1; v <= f->num_vars; v++)
+      model[v] = (unsigned char)dpll_model(s, v);
+    CHECK(oracle_check(f, model), "%s: the model falsifies a clause", what);
+  }
+}
+
+static uint64_t stat_of(const dpll_solver *s, int which) {
+  dpll_stats st;
+  dpll_get_stats(s, &st);
+  return which ? st.failed_literals : st.probes;
+}
+
+static void test_random_formulas(void **state) {
+  (void)state;
+  uint64_t rng = 0x10CA;
+  int sat = 0, unsat = 0;
+  uint64_t failed = 0;
+  for (int i = 0; i < 1500; i++) {
+    oracle_formula f;
+    int nv = 1 + oracle_below(&rng, MAX_VARS);
+    oracle_random(&f, &rng, nv, (size_t)(2 * nv + oracle_below(&rng, 4 * nv)),
+                  i % 4 ? 2 : 1, i % 3 ? 3 : 5);
+    dpll_solver *s = lookahead_solver(i % 2);
+    load(s, &f);
+    char what[64];
+    snprintf(what, sizeof what, "formula %d (%d variables)", i, nv);
+    int res = dpll_solve(s);
+    check_answer(s, &f, res, what);
+    sat += res == DPLL_SAT;
+    unsat += res == DPLL_UNSAT;
+    failed += stat_of(s, 1);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%d satisfiable, %d unsatisfiable, %llu failed literals\n",
+                sat, unsat, (unsigned long long)failed);
+  assert_true(sat > 300 && unsat > 300 && failed > 500);
+}
+
+/* The replay of a trace: the decisions per level, the values, and the
+ * clauses, to judge each PROBED step by the oracle. */
+typedef struct replay {
+  const oracle_formula *f;
+  int decision[MAX_VARS + 2]; /* per level >= 1 */
+  int level;
+  signed char value[MAX_VARS + 1];
+  int level_of[MAX_VARS + 1];
+  long probed, steps;
+  const char *broken;
+} replay;
+
+static void set_value(replay *r, int lit) {
+  int v = abs(lit);
+  if (r->value[v] != 0)
+    r->broken = "a literal set twice";
+  r->value[v] = (signed char)(lit > 0 ? 1 : -1);
+  r->level_of[v] = r->level;
+}
+
+/* Whether every literal of the clause but lit is false now. */
+static int all_false_but(const replay *r, const int *c, size_t n, int lit) {
+  for (size_t k = 0; k < n; k++)
+    if (c[k] != lit && r->value[abs(c[k])] != (c[k] > 0 ? -1 : 1))
+      return 0;
+  return 1;
+}
+
+static void on_event(void *ctx, const dpll_event *e) {
+  replay *r = ctx;
+  r->steps++;
+  switch (e->kind) {
+  case DPLL_EVENT_DECIDE:
+    if (e->level != r->level + 1)
+      r->broken = "a decision skips a level (a probe in the trace?)";
+    r->level = e->level;
+    r->decision[r->level] = e->lit;
+    set_value(r, e->lit);
+    break;
+  case DPLL_EVENT_PROPAGATE:
+    if (!e->clause || !all_false_but(r, e->clause, e->clause_size, e->lit))
+      r->broken = "a propagation without its reason";
+    set_value(r, e->lit);
+    break;
+  case DPLL_EVENT_PURE:
+    set_value(r, e->lit);
+    break;
+  case DPLL_EVENT_PROBED: {
+    /* The clauses, the decisions of levels 1..level and the negation of
+     * the literal must have no model. */
+    int units[MAX_VARS + 2], n = 0;
+    for (int l = 1; l <= e->level; l++)
+      units[n++] = r->decision[l];
+    units[n++] = -e->lit;
+    if (e->level != r->level || e->clause)
+      r->broken = "a failed literal's negation off its level";
+    if (oracle_satisfiable_with(r->f, units, n))
+      r->broken = "a literal set for a failed probe is not implied";
+    r->probed++;
+    set_value(r, e->lit);
+    break;
+  }
+  case DPLL_EVENT_CONFLICT:
+    if (!e->clause || !all_false_but(r, e->clause, e->clause_size, 0))
+      r->broken = "a conflict clause that is not false";
+    break;
+  case DPLL_EVENT_BACKTRACK:
+    for (int v = 1; v <= r->f->num_vars; v++)
+      if (r->value[v] && r->level_of[v] > e->level)
+        r->value[v] = 0;
+    r->level = e->level;
+    break;
+  case DPLL_EVENT_LEARN:
+  case DPLL_EVENT_DELETE:
+    r->broken = "the classic engine learned or deleted a clause";
+    break;
+  }
+}
+
+static void test_trace_of_probes(void **state) {
+  (void)state;
+  uint64_t rng = 0x7ACE;
+  long probed = 0;
+  for (int i = 0; i < 600; i++) {
+    oracle_formula f;
+    int nv = 6 + oracle_below(&rng, MAX_VARS - 5);
+    oracle_random(&f, &rng, nv, (size_t)(3 * nv + oracle_below(&rng, 3 * nv)),
+                  2, 3);
+    dpll_solver *s = lookahead_solver(i % 2);
+    replay r = {.f = &f};
+    dpll_set_trace(s, on_event, &r);
+    load(s, &f);
+    char what[64];
+    snprintf(what, sizeof what, "formula %d", i);
+    check_answer(s, &f, dpll_solve(s), what);
+    CHECK(!r.broken, "%s: %s", what, r.broken);
+    CHECK((uint64_t)r.probed == stat_of(s, 1),
+          "%s: %ld failed literals traced, %llu counted", what, r.probed,
+          (unsigned long long)stat_of(s, 1));
+    probed += r.probed;
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%ld failed literals checked against the oracle\n", probed);
+  assert_true(probed > 200);
+}
+
+/* (a | b)(a | -b)(-a | c)(-a | -c): probing a fails, and -a, set for it,
+ * propagates to a conflict, so the lookahead refutes the formula before
+ * any split; without it the classic engine splits. */
+static void test_refuted_without_split(void **state) {
+  (void)state;
+  static const int clauses[][2] = {{1, 2}, {1, -2}, {-1, 3}, {-1, -3}};
+  for (int look = 0; look <= 1; look++) {
+    dpll_solver *s = lookahead_solver(1);
+    assert_int_equal(dpll_set_option(s, "lookahead", look), 0);
+    for (int k = 0; k < 4; k++)
+      assert_int_equal(dpll_add_clause(s, clauses[k], 2), 0);
+    assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+    dpll_stats st;
+    dpll_get_stats(s, &st);
+    if (look) {
+      assert_int_equal(st.decisions, 0);
+      assert_true(st.probes >= 1 && st.failed_literals >= 1);
+    } else {
+      assert_true(st.decisions > 0);
+      assert_int_equal(st.probes, 0);
+      assert_int_equal(st.failed_literals, 0);
+    }
+    dpll_free(s);
+  }
+}
+
+/* Random 3-SAT at the threshold (60 variables, 256 clauses): over 20
+ * formulas the lookahead's searches are smaller than the plain classic
+ * engine's, and the answers agree with the cdcl engine's (the formulas
+ * are too large for brute force). */
+static void test_smaller_search(void **state) {
+  (void)state;
+  uint64_t rng = 0x3547;
+  uint64_t decisions[2] = {0, 0};
+  for (int i = 0; i < 20; i++) {
+    oracle_formula f;
+    oracle_random(&f, &rng, 60, 256, 3, 3);
+    int answer[3];
+    for (int run = 0; run < 3; run++) {
+      dpll_solver *s = lookahead_solver(1);
+      assert_int_equal(dpll_set_option(s, "lookahead", run == 1), 0);
+      if (run == 2)
+        assert_int_equal(
+            dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL), 0);
+      load(s, &f);
+      answer[run] = dpll_solve(s);
+      if (answer[run] == DPLL_SAT) {
+        unsigned char model[61];
+        for (int v = 1; v <= 60; v++)
+          model[v] = (unsigned char)dpll_model(s, v);
+        assert_true(oracle_check(&f, model));
+      }
+      dpll_stats st;
+      dpll_get_stats(s, &st);
+      if (run < 2)
+        decisions[run] += st.decisions;
+      dpll_free(s);
+    }
+    CHECK(answer[0] == answer[2] && answer[1] == answer[2],
+          "formula %d: answers %d (classic), %d (lookahead), %d (cdcl)", i,
+          answer[0], answer[1], answer[2]);
+    oracle_free(&f);
+  }
+  print_message("decisions: %llu without the lookahead, %llu with it\n",
+                (unsigned long long)decisions[0],
+                (unsigned long long)decisions[1]);
+  assert_true(decisions[1] * 4 < decisions[0]);
+}
+
+/* Splitting classes, assumptions, and clauses added between solves. */
+static void test_classes_assumptions_incremental(void **state) {
+  (void)state;
+  uint64_t rng = 0xC1A5;
+  for (int i = 0; i < 400; i++) {
+    oracle_formula f;
+    int nv = 4 + oracle_below(&rng, 12);
+    oracle_random(&f, &rng, nv, (size_t)(2 * nv + oracle_below(&rng, 3 * nv)),
+                  2, 3);
+    dpll_solver *s = lookahead_solver(i % 2);
+    load(s, &f);
+    for (int v = 1; v <= nv; v++) {
+      if (oracle_below(&rng, 3) == 0)
+        assert_int_equal(dpll_set_priority(s, v, oracle_below(&rng, 3)), 0);
+      if (oracle_below(&rng, 5) == 0)
+        assert_int_equal(dpll_set_decision(s, v, 0), 0);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "formula %d", i);
+    check_answer(s, &f, dpll_solve(s), what);
+    /* Two assumptions: the answer is the oracle's under their units. */
+    int units[2] = {1 + oracle_below(&rng, nv), -(1 + oracle_below(&rng, nv))};
+    assert_int_equal(dpll_assume(s, units[0]), 0);
+    assert_int_equal(dpll_assume(s, units[1]), 0);
+    int res = dpll_solve(s);
+    int expect =
+        oracle_satisfiable_with(&f, units, 2) ? DPLL_SAT : DPLL_UNSAT;
+    CHECK(res == expect, "%s under assumptions: %d, expected %d", what, res,
+          expect);
+    if (res == DPLL_SAT)
+      CHECK(dpll_model(s, units[0]) == 1 && dpll_model(s, units[1]) == 1,
+            "%s: a model breaks an assumption", what);
+    /* More clauses, and solve again. */
+    for (int k = 0; k < 3; k++) {
+      oracle_add_random(&f, &rng, 3);
+      size_t c = f.num_clauses - 1;
+      assert_int_equal(dpll_add_clause(s, f.lits + f.start[c],
+                                       f.start[c + 1] - f.start[c]),
+                       0);
+    }
+    check_answer(s, &f, dpll_solve(s), what);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
+/* dpll_choose with the lookahead: a free literal, no assignment changed. */
+static void test_choose(void **state) {
+  (void)state;
+  uint64_t rng = 0xC405;
+  for (int i = 0; i < 200; i++) {
+    oracle_formula f;
+    int nv = 5 + oracle_below(&rng, 10);
+    oracle_random(&f, &rng, nv, (size_t)(3 * nv), 2, 3);
+    dpll_solver *s = lookahead_solver(0);
+    load(s, &f);
+    if (dpll_propagate(s) != DPLL_CONFLICT) {
+      int before[MAX_VARS + 1], after[MAX_VARS + 1];
+      for (int v = 1; v <= nv; v++)
+        before[v] = dpll_value(s, v);
+      int lit = dpll_choose(s);
+      for (int v = 1; v <= nv; v++)
+        after[v] = dpll_value(s, v);
+      assert_memory_equal(before + 1, after + 1, (size_t)nv * sizeof(int));
+      int free_vars = 0;
+      for (int v = 1; v <= nv; v++)
+        free_vars += before[v] == DPLL_UNASSIGNED;
+      if (free_vars == 0)
+        assert_int_equal(lit, 0);
+      else {
+        assert_true(lit != 0 && abs(lit) <= nv);
+        assert_int_equal(dpll_value(s, lit), DPLL_UNASSIGNED);
+      }
+      assert_int_equal(dpll_level(s), 0);
+    }
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
+/* Random 3-SAT with three distinct variables per clause. */
+static void uniform_3sat(oracle_formula *f, uint64_t *rng, int nv, int m) {
+  oracle_init(f, nv);
+  for (int i = 0; i < m; i++) {
+    int c[3];
+    for (int k = 0; k < 3; k++) {
+      int v, dup;
+      do {
+        v = 1 + oracle_below(rng, nv);
+        dup = 0;
+        for (int j = 0; j < k; j++)
+          dup |= abs(c[j]) == v;
+      } while (dup);
+      c[k] = oracle_below(rng, 2) ? v : -v;
+    }
+    oracle_add(f, c, 3);
+  }
+}
+
+/* The algorithm "auto": the lookahead on clauses all of one length (3 or
+ * more), cdcl as soon as one clause is shorter or longer (clauses added
+ * between solves switch it); the oracle judges every answer. */
+static void test_auto(void **state) {
+  (void)state;
+  uint64_t rng = 0xA070;
+  int engines[2] = {0, 0};
+  for (int i = 0; i < 300; i++) {
+    oracle_formula f;
+    int nv = 5 + oracle_below(&rng, 14);
+    uniform_3sat(&f, &rng, nv, (int)(3.5 * nv) + oracle_below(&rng, 2 * nv));
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_AUTO), 0);
+    load(s, &f);
+    char what[64];
+    snprintf(what, sizeof what, "formula %d", i);
+    for (int round = 0; round < 3; round++) {
+      dpll_stats before, after;
+      dpll_get_stats(s, &before);
+      int res = dpll_solve(s);
+      check_answer(s, &f, res, what);
+      dpll_get_stats(s, &after);
+      /* Round 0: uniform, the lookahead (which probes unless propagation
+       * alone settles it, and never learns).  Round 1: a clause of 2
+       * literals was added: cdcl (no probe).  Round 2: a clause of 4 too. */
+      bool probed = after.probes > before.probes;
+      bool learned = after.learned > before.learned;
+      CHECK(round == 0 ? !learned : !probed,
+            "%s, round %d: %s", what, round,
+            round == 0 ? "cdcl on uniform clauses" : "probes on mixed ones");
+      engines[round > 0] += round == 0 ? probed : learned;
+      int extra[4];
+      for (int k = 0; k < 4; k++)
+        extra[k] = (k + 1) * (oracle_below(&rng, 2) ? 1 : -1);
+      size_t n = round == 0 ? 2 : 4;
+      oracle_add(&f, extra, n);
+      assert_int_equal(dpll_add_clause(s, extra, n), 0);
+    }
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("auto: %d uniform solves probed, %d mixed ones learned\n",
+                engines[0], engines[1]);
+  assert_true(engines[0] > 200 && engines[1] > 30);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_random_formulas),
+      cmocka_unit_test(test_trace_of_probes),
+      cmocka_unit_test(test_refuted_without_split),
+      cmocka_unit_test(test_smaller_search),
+      cmocka_unit_test(test_classes_assumptions_incremental),
+      cmocka_unit_test(test_choose),
+      cmocka_unit_test(test_auto),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
