@@ -118,14 +118,15 @@ static void test_pigeonhole(void **state) {
       snprintf(what, sizeof what, "PHP(%d, %d), cdcl, format %d", holes + 1,
                holes, format);
       prove(&f, DPLL_UNSAT, format, cdcl_reduce, what);
-      if (holes <= 7) { /* the classic engine takes long beyond */
+      if (holes <= 7) { /* the classic engine takes long beyond (and its
+                           proofs take the checker long) */
         snprintf(what, sizeof what, "PHP(%d, %d), classic, format %d",
                  holes + 1, holes, format);
         prove(&f, DPLL_UNSAT, format, classic, what);
+        snprintf(what, sizeof what, "PHP(%d, %d), lookahead, format %d",
+                 holes + 1, holes, format);
+        prove(&f, DPLL_UNSAT, format, lookahead, what);
       }
-      snprintf(what, sizeof what, "PHP(%d, %d), lookahead, format %d",
-               holes + 1, holes, format);
-      prove(&f, DPLL_UNSAT, format, lookahead, what);
     }
     oracle_free(&f);
   }

@@ -5,8 +5,9 @@
  * cdcl engine learns must follow from the clauses (and the pure literals
  * it set at the root), checked against all their models.
  *
- * The bytes: six that choose the options (engine, heuristic, restarts,
- * pure literals, reduction, minimisation, target phases, seed), the number
+ * The bytes: six that choose the options (engine, or auto; heuristic,
+ * restarts, pure literals, reduction, minimisation, target phases, seed,
+ * the lookahead), the number
  * of variables (1 to 12), whether the classic search is driven by its
  * public steps instead of dpll_solve, whether clauses go in literal by
  * literal (dpll_add), after how many clauses to solve once on the way (the
@@ -36,7 +37,7 @@
 typedef struct setup {
   int vars;
   int64_t algorithm, heuristic, restarts, pure, reduce, minimize, target;
-  int64_t seed;
+  int64_t seed, lookahead;
   int by_steps;    /* drive the classic search through its public steps */
   int lit_by_lit;  /* add clauses with dpll_add */
   size_t solve_at; /* also solve after this many clauses (0: never) */
@@ -62,6 +63,9 @@ static setup read_setup(const uint8_t *d) {
   u.order = d[4];
   u.limit = d[5] & 15;
   u.limit_name = d[5] & 0x80 ? "decision_limit" : "conflict_limit";
+  u.lookahead = (d[5] >> 4) & 1;
+  if ((d[5] >> 5) & 1)
+    u.algorithm = DPLL_ALGORITHM_AUTO;
   return u;
 }
 
@@ -72,7 +76,8 @@ static void configure(dpll_solver *s, const setup *u) {
   } options[] = {{"algorithm", u->algorithm}, {"heuristic", u->heuristic},
                  {"restarts", u->restarts},   {"pure", u->pure},
                  {"reduce", u->reduce},       {"minimize", u->minimize},
-                 {"target_phase", u->target}, {"seed", u->seed}};
+                 {"target_phase", u->target}, {"seed", u->seed},
+                 {"lookahead", u->lookahead}};
   for (size_t i = 0; i < sizeof options / sizeof *options; i++)
     FUZZ_CHECK(dpll_set_option(s, options[i].name, options[i].value) == 0);
   /* Priorities 0-2 and some variables not to split on: the order of the
