@@ -415,6 +415,42 @@ static void test_auto(void **state) {
   assert_true(engines[0] > 200 && engines[1] > 30);
 }
 
+/* The terminate callback is asked during a round of probes, not only
+ * between decisions: on random 3-SAT of 300 variables (45 probed per
+ * round), saying stop at its second call ends the solve in the first
+ * round, before any split; the solver then still answers as cdcl does. */
+static int calls;
+static int stop_at_second_call(void *ctx) {
+  (void)ctx;
+  return ++calls >= 2;
+}
+
+static void test_terminate_in_round(void **state) {
+  (void)state;
+  uint64_t rng = 0x5709;
+  oracle_formula f;
+  uniform_3sat(&f, &rng, 300, 1278);
+  dpll_solver *s = lookahead_solver(1), *ref = dpll_new();
+  assert_non_null(ref);
+  load(s, &f);
+  load(ref, &f);
+  calls = 0;
+  dpll_set_terminate(s, stop_at_second_call, NULL);
+  assert_int_equal(dpll_solve(s), DPLL_UNKNOWN);
+  dpll_stats st;
+  dpll_get_stats(s, &st);
+  assert_int_equal(calls, 2);
+  assert_int_equal(st.decisions, 0);
+  assert_true(st.probes >= 31);
+  dpll_set_terminate(s, NULL, NULL);
+  int res = dpll_solve(s);
+  assert_true(res == DPLL_SAT || res == DPLL_UNSAT);
+  assert_int_equal(res, dpll_solve(ref));
+  dpll_free(s);
+  dpll_free(ref);
+  oracle_free(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_formulas),
@@ -424,6 +460,7 @@ int main(void) {
       cmocka_unit_test(test_classes_assumptions_incremental),
       cmocka_unit_test(test_choose),
       cmocka_unit_test(test_auto),
+      cmocka_unit_test(test_terminate_in_round),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

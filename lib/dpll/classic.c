@@ -100,11 +100,13 @@ int dpll__search(dpll_solver *s) {
     bool assuming = dpll__assuming(s) && dpll__assume_pending(s);
     if (s->opt[OPT_pure] && !assuming && dpll__eliminate_pure(s) < 0)
       return DPLL_ENOMEM;
-    if (dpll__lookahead_on(s) && !assuming) {
-      int failed = dpll__at_fixpoint(s) ? dpll__lookahead(s) : 0;
-      if (failed < 0)
+    if (dpll__lookahead_on(s) && !assuming && dpll__at_fixpoint(s)) {
+      int look = dpll__lookahead(s);
+      if (look < 0)
         return DPLL_ENOMEM;
-      if (failed > 0) /* their negations are set: propagate again */
+      if (look == LOOK_STOPPED)
+        return DPLL_UNKNOWN;
+      if (look == LOOK_CONFLICT)
         continue;
     }
     int result;

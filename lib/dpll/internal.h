@@ -303,12 +303,16 @@ void dpll__scan_free(dpll_solver *s);
 void dpll__seed(dpll_solver *s, int64_t seed);
 
 /* lookahead.c: the classic engine's probes (option "lookahead").
- * dpll__lookahead runs a round: it returns how many failed literals it
- * found, their negations now set and propagated (a conflict that this
- * propagation met is found again by the search's next propagation), or
- * DPLL_ENOMEM; with none, the literal to split on is kept for
- * dpll__lookahead_best, which runs a round that sets nothing if the trail
- * has changed since. */
+ * dpll__lookahead runs a round, which sets the negations of the failed
+ * literals it finds and propagates them.  It returns LOOK_SPLIT (the
+ * literal to split on is kept for dpll__lookahead_best), LOOK_CONFLICT
+ * (that propagation met a conflict, which the search's next propagation
+ * finds again), LOOK_STOPPED (the terminate callback said stop), or
+ * DPLL_ENOMEM.  dpll__lookahead_best runs a round that sets nothing if the
+ * trail has changed since; 0 if it has no split. */
+#define LOOK_SPLIT 0
+#define LOOK_CONFLICT 1
+#define LOOK_STOPPED 2
 int dpll__lookahead(dpll_solver *s);
 unsigned dpll__lookahead_best(dpll_solver *s);
 int dpll__look_grow(dpll_solver *s, int cap);

@@ -176,13 +176,17 @@ static int preselect(dpll_solver *s) {
 }
 
 /* One round of probes (see the top of the file); with set, failed
- * literals are set, else a failed probe only weighs 0. */
+ * literals are set, else a failed probe only weighs 0.  Returns a LOOK_
+ * outcome or DPLL_ENOMEM.  A round on a large formula may take long, so
+ * the caller's terminate callback is asked every 32 variables. */
 static int round_of_probes(dpll_solver *s, bool set) {
   look_part *lk = &s->look;
   if (dpll__pure_prepare(s))
     return DPLL_ENOMEM;
-  int found = 0, n = preselect(s);
+  int n = preselect(s);
   for (int i = 0; i < n; i++) {
+    if (i % 32 == 31 && dpll__terminated(s))
+      return LOOK_STOPPED;
     int v = lk->cand[i].var;
     unsigned pos = lit_pos(v), neg = lit_neg(v);
     if (dpll__value(s, pos) != 0)
@@ -199,12 +203,11 @@ static int round_of_probes(dpll_solver *s, bool set) {
       lk->weight[lit] = 0;
       if (!set)
         continue;
-      found++;
       cref conflict = set_failed(s, lit);
       if (conflict == CREF_OOM)
         return DPLL_ENOMEM;
       if (conflict != CREF_NONE)
-        return found; /* the search's propagation meets it again */
+        return LOOK_CONFLICT; /* the search's propagation meets it again */
       lk->weight[pos] = lk->weight[neg] = -1;
       break;
     }
@@ -213,7 +216,7 @@ static int round_of_probes(dpll_solver *s, bool set) {
   lk->trail_size = dpll__trail_size(s);
   lk->epoch = dpll__epoch(s);
   lk->valid = true;
-  return 0;
+  return LOOK_SPLIT;
 }
 
 int dpll__lookahead(dpll_solver *s) {
@@ -225,7 +228,7 @@ unsigned dpll__lookahead_best(dpll_solver *s) {
   look_part *lk = &s->look;
   if (!lk->valid || lk->trail_size != dpll__trail_size(s) ||
       lk->epoch != dpll__epoch(s)) {
-    if (!dpll__at_fixpoint(s) || round_of_probes(s, false) < 0)
+    if (!dpll__at_fixpoint(s) || round_of_probes(s, false) != LOOK_SPLIT)
       return 0;
   }
   return lk->best;
