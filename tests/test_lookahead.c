@@ -103,6 +103,8 @@ typedef struct replay {
   int level_of[MAX_VARS + 1];
   long probed, steps;
   const char *broken;
+  const int *klass; /* per variable, if set: its splitting class, higher
+                       first; a decision must be of the highest free one */
 } replay;
 
 static void set_value(replay *r, int lit) {
@@ -128,6 +130,9 @@ static void on_event(void *ctx, const dpll_event *e) {
   case DPLL_EVENT_DECIDE:
     if (e->level != r->level + 1)
       r->broken = "a decision skips a level (a probe in the trace?)";
+    for (int v = 1; r->klass && v <= r->f->num_vars; v++)
+      if (r->value[v] == 0 && r->klass[v] > r->klass[abs(e->lit)])
+        r->broken = "a split below the highest class of a free variable";
     r->level = e->level;
     r->decision[r->level] = e->lit;
     set_value(r, e->lit);
@@ -269,7 +274,9 @@ static void test_smaller_search(void **state) {
   assert_true(decisions[1] * 4 < decisions[0]);
 }
 
-/* Splitting classes, assumptions, and clauses added between solves. */
+/* Splitting classes (every split of the highest class among the free
+ * variables, from the trace), assumptions, and clauses added between
+ * solves. */
 static void test_classes_assumptions_incremental(void **state) {
   (void)state;
   uint64_t rng = 0xC1A5;
@@ -279,16 +286,29 @@ static void test_classes_assumptions_incremental(void **state) {
     oracle_random(&f, &rng, nv, (size_t)(2 * nv + oracle_below(&rng, 3 * nv)),
                   2, 3);
     dpll_solver *s = lookahead_solver(i % 2);
+    int klass[MAX_VARS + 1] = {0};
+    /* The first solve is traced (from the clauses' units on): each split
+     * of the highest class free. */
+    replay r = {.f = &f, .klass = klass};
+    dpll_set_trace(s, on_event, &r);
     load(s, &f);
     for (int v = 1; v <= nv; v++) {
-      if (oracle_below(&rng, 3) == 0)
-        assert_int_equal(dpll_set_priority(s, v, oracle_below(&rng, 3)), 0);
-      if (oracle_below(&rng, 5) == 0)
+      int priority = 0, decide = 1;
+      if (oracle_below(&rng, 3) == 0) {
+        priority = oracle_below(&rng, 3);
+        assert_int_equal(dpll_set_priority(s, v, priority), 0);
+      }
+      if (oracle_below(&rng, 5) == 0) {
+        decide = 0;
         assert_int_equal(dpll_set_decision(s, v, 0), 0);
+      }
+      klass[v] = 8 * decide + priority;
     }
     char what[64];
     snprintf(what, sizeof what, "formula %d", i);
     check_answer(s, &f, dpll_solve(s), what);
+    dpll_set_trace(s, NULL, NULL);
+    CHECK(!r.broken, "%s: %s", what, r.broken);
     /* Two assumptions: the answer is the oracle's under their units. */
     int units[2] = {1 + oracle_below(&rng, nv), -(1 + oracle_below(&rng, nv))};
     assert_int_equal(dpll_assume(s, units[0]), 0);

@@ -1,19 +1,23 @@
 /* lookahead.c - the classic engine's lookahead (option "lookahead").
  *
- * Before each split, every free variable that occurs in a clause not yet
- * satisfied is tried both ways.  A probe of a literal assigns it on a
- * level of its own, propagates, weighs what that did and undoes it.
+ * Before each split, the free variables that occur in a clause not yet
+ * satisfied are ranked by what their values would shorten directly (see
+ * preselect), and the best of them are tried both ways.  A probe of a
+ * literal assigns it on a level of its own, propagates, weighs what that
+ * did and undoes it.
  *
  * A probe that ends in a conflict shows a failed literal: its negation
  * follows from the decisions above it, so it is set at once, at the
  * current level, with the reason CREF_PROBE, and propagated.  A proof gets
  * the lemma "the decisions imply it", which unit propagation checks (the
  * probe's own propagation is the check; pure literals take no part in a
- * conflict, see classic.c).  The round then ends and the search propagates
- * again: the next round probes under what the failed literals implied.
+ * conflict, see classic.c).  The round goes on under what the failed
+ * literal implied; if that propagation meets a conflict, the round ends
+ * and the search backtracks.
  *
- * When a round finds no failed literal, the split is on the variable
- * whose two probes shorten the most clauses, after Li and Anbulagan's Satz
+ * The split is on the probed variable whose two probes shorten the most
+ * clauses (weights of variables probed before a failed literal are used
+ * as they stand), after Li and Anbulagan's Satz
  * (IJCAI 1997).  A probe's weight w counts the clauses, not satisfied,
  * that it shortened: 1 for each left with two free literals (a new binary
  * clause), a fifth of that for each free literal more.  A variable scores
@@ -151,20 +155,33 @@ static int by_score(const void *a, const void *b) {
   return x > y ? -1 : x < y;
 }
 
-/* The variables to probe (into look.cand): the free ones in a clause not
- * satisfied, best first by their pre_weight scores, PROBE_SHARE percent of
- * them but at least PROBE_MIN.  Returns how many. */
+/* The variables to probe (into look.cand): the free ones of the highest
+ * splitting class among the free variables (dpll.h: the split is on the
+ * highest class present) that are in a clause not satisfied, best first by
+ * their pre_weight scores, PROBE_SHARE percent of them but at least
+ * PROBE_MIN.  Returns how many; with none, the caller splits by the heap,
+ * which keeps to the classes too. */
 static int preselect(dpll_solver *s) {
   look_part *lk = &s->look;
-  int n = 0;
+  int n = 0, top = 0;
   for (int v = 1; v <= s->num_vars; v++) {
     unsigned pos = lit_pos(v), neg = lit_neg(v);
     lk->weight[pos] = lk->weight[neg] = -1;
-    if (dpll__value(s, pos) != 0 ||
-        (dpll__pure_unsat(s, pos) == 0 && dpll__pure_unsat(s, neg) == 0))
+    if (dpll__value(s, pos) != 0)
       continue;
-    double p = pre_weight(s, pos), q = pre_weight(s, neg);
-    lk->cand[n++] = (look_cand){SCORE(p, q), v};
+    int c = top ? dpll__class_cmp(s, v, top) : 1;
+    if (c > 0) { /* a higher class: the list starts again */
+      top = v;
+      n = 0;
+    }
+    if (c >= 0 &&
+        (dpll__pure_unsat(s, pos) != 0 || dpll__pure_unsat(s, neg) != 0))
+      lk->cand[n++] = (look_cand){0, v};
+  }
+  for (int i = 0; i < n; i++) {
+    int v = lk->cand[i].var;
+    double p = pre_weight(s, lit_pos(v)), q = pre_weight(s, lit_neg(v));
+    lk->cand[i].score = SCORE(p, q);
   }
   int k = (int)((int64_t)n * PROBE_SHARE / 100);
   if (k < PROBE_MIN)
