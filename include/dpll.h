@@ -242,9 +242,10 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "true, or flipped, 3 by turns to the best trail's and to a local "         \
     "search's")                                                                \
   X(lookahead, 0, 0, 1,                                                        \
-    "dpll: before each split, probe both values of every free variable; "      \
-    "set the other value of one that fails, and split on the variable "        \
-    "whose probes shorten the most clauses (the heuristic is not used)")       \
+    "dpll: before each split, probe both values of the best-ranked free "      \
+    "variables; set the other value of one that fails, and split on the "      \
+    "variable whose probes shorten the most clauses (the heuristic is not "    \
+    "used)")                                                                   \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
@@ -357,7 +358,7 @@ DPLL_API int dpll_status(const dpll_solver *s);
   X(vivified_lits, "vivified literals",                                        \
     "cdcl: literals vivification removed from them")                           \
   X(walks, "walks", "cdcl: local searches run for rephasing")                  \
-  X(walk_flips, "walk flips", "cdcl: the flips they made")                    \
+  X(walk_flips, "walk flips", "cdcl: the flips they made")                     \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \
   X(failed_literals, "failed literals",                                        \
     "dpll with lookahead: probes that failed, their negations set")

@@ -59,18 +59,41 @@ void oracle_pigeons(oracle_formula *f, int holes) {
       }
 }
 
-void oracle_write_pigeons(const char *path, int holes, int dimacs) {
-  oracle_formula f;
-  oracle_pigeons(&f, holes);
+void oracle_write(const char *path, const oracle_formula *f, int dimacs) {
   size_t size;
-  char *text = oracle_to_text(&f, dimacs, &size);
+  char *text = oracle_to_text(f, dimacs, &size);
   FILE *out = fopen(path, "wb");
   if (!out || fwrite(text, 1, size, out) != size || fclose(out)) {
     fprintf(stderr, "oracle: cannot write %s\n", path);
     abort();
   }
   free(text);
+}
+
+void oracle_write_pigeons(const char *path, int holes, int dimacs) {
+  oracle_formula f;
+  oracle_pigeons(&f, holes);
+  oracle_write(path, &f, dimacs);
   oracle_free(&f);
+}
+
+void oracle_uniform3(oracle_formula *f, uint64_t *state, int num_vars,
+                     size_t num_clauses) {
+  oracle_init(f, num_vars);
+  for (size_t i = 0; i < num_clauses; i++) {
+    int c[3];
+    for (int k = 0; k < 3; k++) {
+      int v, dup;
+      do {
+        v = 1 + oracle_below(state, num_vars);
+        dup = 0;
+        for (int j = 0; j < k; j++)
+          dup |= abs(c[j]) == v;
+      } while (dup);
+      c[k] = oracle_below(state, 2) ? v : -v;
+    }
+    oracle_add(f, c, 3);
+  }
 }
 
 void oracle_random(oracle_formula *f, uint64_t *state, int num_vars,

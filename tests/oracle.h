@@ -37,6 +37,15 @@ void oracle_free(oracle_formula *f);
  * hole. */
 void oracle_pigeons(oracle_formula *f, int holes);
 
+/* Writes f to path as oracle_to_text renders it.  Aborts the test program
+ * on failure. */
+void oracle_write(const char *path, const oracle_formula *f, int dimacs);
+
+/* Random 3-SAT: num_clauses clauses of three distinct variables of
+ * 1..num_vars (num_vars >= 3), signs at random. */
+void oracle_uniform3(oracle_formula *f, uint64_t *state, int num_vars,
+                     size_t num_clauses);
+
 /* Writes PHP(holes + 1, holes) to path as oracle_to_text renders it (the
  * DP format has no back matter).  Aborts the test program on failure. */
 void oracle_write_pigeons(const char *path, int holes, int dimacs);

@@ -750,9 +750,8 @@ static void test_engine_options(void **state) {
   /* --lookahead, under the classic engine, on PHP(7, 6). */
   oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php7.cnf"), 6, true);
   for (int on = 0; on <= 1; on++) {
-    const char *name =
-        on ? "dpll --stats -a dpll --lookahead php7.cnf" : "dpll --stats -a "
-                                                             "dpll php7.cnf";
+    const char *name = on ? "dpll --stats -a dpll --lookahead php7.cnf"
+                          : "dpll --stats -a dpll php7.cnf";
     if (on)
       run_tool(&r, tool, NULL, NULL, NULL, "--stats", "-a", "dpll",
                "--lookahead", cnf, (char *)NULL);
@@ -772,26 +771,11 @@ static void test_engine_options(void **state) {
    * variables) the classic engine with its lookahead; -a cdcl gives the
    * same answer without a probe. */
   join(cnf, sizeof cnf, tmp_dir, "uniform.cnf");
-  FILE *f = fopen(cnf, "w");
-  assert_non_null(f);
-  fprintf(f, "p cnf 60 256\n");
-  uint64_t x = 0x5EED;
-  for (int i = 0; i < 256; i++) {
-    int c[3];
-    for (int k = 0; k < 3; k++) {
-      int dup;
-      do {
-        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-        c[k] = 1 + (int)((x >> 33) % 60);
-        dup = 0;
-        for (int j = 0; j < k; j++)
-          dup |= c[j] == c[k];
-      } while (dup);
-      fprintf(f, "%d ", (x >> 20) & 1 ? c[k] : -c[k]);
-    }
-    fprintf(f, "0\n");
-  }
-  fclose(f);
+  oracle_formula uniform;
+  uint64_t rng = 0x5EED;
+  oracle_uniform3(&uniform, &rng, 60, 256);
+  oracle_write(cnf, &uniform, 1);
+  oracle_free(&uniform);
   int answer[2] = {0, 0};
   for (int cdcl = 0; cdcl <= 1; cdcl++) {
     const char *name =

@@ -88,8 +88,8 @@ static void test_random_formulas(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("%d satisfiable, %d unsatisfiable, %llu failed literals\n",
-                sat, unsat, (unsigned long long)failed);
+  print_message("%d satisfiable, %d unsatisfiable, %llu failed literals\n", sat,
+                unsat, (unsigned long long)failed);
   assert_true(sat > 300 && unsat > 300 && failed > 500);
 }
 
@@ -247,8 +247,8 @@ static void test_smaller_search(void **state) {
       dpll_solver *s = lookahead_solver(1);
       assert_int_equal(dpll_set_option(s, "lookahead", run == 1), 0);
       if (run == 2)
-        assert_int_equal(
-            dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL), 0);
+        assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL),
+                         0);
       load(s, &f);
       answer[run] = dpll_solve(s);
       if (answer[run] == DPLL_SAT) {
@@ -314,8 +314,7 @@ static void test_classes_assumptions_incremental(void **state) {
     assert_int_equal(dpll_assume(s, units[0]), 0);
     assert_int_equal(dpll_assume(s, units[1]), 0);
     int res = dpll_solve(s);
-    int expect =
-        oracle_satisfiable_with(&f, units, 2) ? DPLL_SAT : DPLL_UNSAT;
+    int expect = oracle_satisfiable_with(&f, units, 2) ? DPLL_SAT : DPLL_UNSAT;
     CHECK(res == expect, "%s under assumptions: %d, expected %d", what, res,
           expect);
     if (res == DPLL_SAT)
@@ -325,9 +324,9 @@ static void test_classes_assumptions_incremental(void **state) {
     for (int k = 0; k < 3; k++) {
       oracle_add_random(&f, &rng, 3);
       size_t c = f.num_clauses - 1;
-      assert_int_equal(dpll_add_clause(s, f.lits + f.start[c],
-                                       f.start[c + 1] - f.start[c]),
-                       0);
+      assert_int_equal(
+          dpll_add_clause(s, f.lits + f.start[c], f.start[c + 1] - f.start[c]),
+          0);
     }
     check_answer(s, &f, dpll_solve(s), what);
     dpll_free(s);
@@ -369,25 +368,6 @@ static void test_choose(void **state) {
   }
 }
 
-/* Random 3-SAT with three distinct variables per clause. */
-static void uniform_3sat(oracle_formula *f, uint64_t *rng, int nv, int m) {
-  oracle_init(f, nv);
-  for (int i = 0; i < m; i++) {
-    int c[3];
-    for (int k = 0; k < 3; k++) {
-      int v, dup;
-      do {
-        v = 1 + oracle_below(rng, nv);
-        dup = 0;
-        for (int j = 0; j < k; j++)
-          dup |= abs(c[j]) == v;
-      } while (dup);
-      c[k] = oracle_below(rng, 2) ? v : -v;
-    }
-    oracle_add(f, c, 3);
-  }
-}
-
 /* The algorithm "auto": the lookahead on clauses all of one length (3 or
  * more), cdcl as soon as one clause is shorter or longer (clauses added
  * between solves switch it); the oracle judges every answer. */
@@ -398,7 +378,8 @@ static void test_auto(void **state) {
   for (int i = 0; i < 300; i++) {
     oracle_formula f;
     int nv = 5 + oracle_below(&rng, 14);
-    uniform_3sat(&f, &rng, nv, (int)(3.5 * nv) + oracle_below(&rng, 2 * nv));
+    oracle_uniform3(&f, &rng, nv,
+                    (size_t)((int)(3.5 * nv) + oracle_below(&rng, 2 * nv)));
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_AUTO), 0);
@@ -416,8 +397,7 @@ static void test_auto(void **state) {
        * literals was added: cdcl (no probe).  Round 2: a clause of 4 too. */
       bool probed = after.probes > before.probes;
       bool learned = after.learned > before.learned;
-      CHECK(round == 0 ? !learned : !probed,
-            "%s, round %d: %s", what, round,
+      CHECK(round == 0 ? !learned : !probed, "%s, round %d: %s", what, round,
             round == 0 ? "cdcl on uniform clauses" : "probes on mixed ones");
       engines[round > 0] += round == 0 ? probed : learned;
       int extra[4];
@@ -449,7 +429,7 @@ static void test_terminate_in_round(void **state) {
   (void)state;
   uint64_t rng = 0x5709;
   oracle_formula f;
-  uniform_3sat(&f, &rng, 300, 1278);
+  oracle_uniform3(&f, &rng, 300, 1278);
   dpll_solver *s = lookahead_solver(1), *ref = dpll_new();
   assert_non_null(ref);
   load(s, &f);

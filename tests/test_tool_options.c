@@ -733,7 +733,9 @@ static const struct {
     {"dpll",
      {"--format", "xml", "course-example.txt"},
      "dpll: unknown format 'xml' (auto, dp or dimacs)\n"},
-    {"dpll", {"-a", "CDCL"}, "dpll: unknown algorithm 'CDCL' (auto, cdcl or dpll)\n"},
+    {"dpll",
+     {"-a", "CDCL"},
+     "dpll: unknown algorithm 'CDCL' (auto, cdcl or dpll)\n"},
     {"dpll",
      {"-H", "vsids"},
      "dpll: unknown heuristic 'vsids' (auto, first, jw, dlis, activity or "

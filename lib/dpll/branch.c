@@ -135,7 +135,7 @@ static int heuristic(const dpll_solver *s) {
   if (h != DPLL_HEURISTIC_AUTO)
     return h;
   return dpll__engine(s) == DPLL_ALGORITHM_CDCL ? DPLL_HEURISTIC_ACTIVITY
-                                                      : DPLL_HEURISTIC_FIRST;
+                                                : DPLL_HEURISTIC_FIRST;
 }
 
 /* Whether decisions follow the target phases now (see phase.c). */
@@ -145,15 +145,19 @@ static bool use_target(const dpll_solver *s) {
          (when == 2 || (when == 1 && dpll__restarts_luby(s)));
 }
 
+/* Any free variable of the highest class, false first (the cheap order,
+ * when nothing else is to be chosen by); 0 if none is free. */
+static unsigned any_free(dpll_solver *s) {
+  int v = dpll__heap_best(s, DPLL_HEURISTIC_FIRST);
+  return v ? lit_neg(v) : 0;
+}
+
 unsigned dpll__choose(dpll_solver *s) {
   if (dpll__lookahead_on(s)) {
     /* The lookahead's split; with none (no free variable in a clause not
      * satisfied, or no memory for the probes) any free variable will do. */
     unsigned lit = dpll__lookahead_best(s);
-    if (lit)
-      return lit;
-    int v = dpll__heap_best(s, DPLL_HEURISTIC_FIRST);
-    return v ? lit_neg(v) : 0;
+    return lit ? lit : any_free(s);
   }
   int h = heuristic(s);
   if (h == DPLL_HEURISTIC_JW || h == DPLL_HEURISTIC_DLIS) {
@@ -162,8 +166,7 @@ unsigned dpll__choose(dpll_solver *s) {
      * so that many free variables do not cost a scan each. */
     if (s->scan.active > 0)
       return h == DPLL_HEURISTIC_JW ? choose_jw(s) : choose_dlis(s);
-    int v = dpll__heap_best(s, DPLL_HEURISTIC_FIRST);
-    return v ? lit_neg(v) : 0;
+    return any_free(s);
   }
   if (h == DPLL_HEURISTIC_RANDOM)
     return choose_random(s);

@@ -59,41 +59,49 @@ void dpll__look_free(dpll_solver *s) {
 static const double REDUCED[REDUCED_MAX + 1] = {
     0, 0, 1, 0.2, 0.04, 0.008, 0.0016, 0.00032, 0.000064};
 
+/* Adds to *w the clauses not satisfied that hold lit, each weighing scale
+ * times REDUCED of its free literals. */
+static void add_reduced(const dpll_solver *s, unsigned lit, double scale,
+                        double *w) {
+  size_t n;
+  const uint32_t *occ = dpll__pure_occ(s, lit, &n);
+  for (size_t k = 0; k < n; k++) {
+    if (dpll__pure_satisfied(s, occ[k]))
+      continue;
+    const clause *c = dpll__clause(s, dpll__clause_ref(s, occ[k]));
+    uint32_t free_lits = 0;
+    for (uint32_t j = 0; j < c->size; j++)
+      free_lits += dpll__value(s, c->lits[j]) == 0;
+    *w += scale * REDUCED[free_lits < REDUCED_MAX ? free_lits : REDUCED_MAX];
+  }
+}
+
 /* What the literals set from the trail's position start on shortened: the
  * clauses not satisfied that hold the negation of one, by their free
  * literals.  (A clause that lost two literals counts twice.) */
 static double weigh(const dpll_solver *s, size_t start) {
   double w = 0;
-  for (size_t i = start; i < dpll__trail_size(s); i++) {
-    size_t n;
-    const uint32_t *occ =
-        dpll__pure_occ(s, lit_not(dpll__trail_at(s, i)), &n);
-    for (size_t k = 0; k < n; k++) {
-      if (dpll__pure_satisfied(s, occ[k]))
-        continue;
-      const clause *c = dpll__clause(s, dpll__clause_ref(s, occ[k]));
-      uint32_t free_lits = 0;
-      for (uint32_t j = 0; j < c->size; j++)
-        free_lits += dpll__value(s, c->lits[j]) == 0;
-      w += REDUCED[free_lits < REDUCED_MAX ? free_lits : REDUCED_MAX];
-    }
-  }
+  for (size_t i = start; i < dpll__trail_size(s); i++)
+    add_reduced(s, lit_not(dpll__trail_at(s, i)), 1, &w);
   return w;
 }
 
 enum probe_result { PROBE_OK, PROBE_FAILED, PROBE_OOM };
 
-/* Probes lit (free) and undoes it; its weight goes to look.weight[lit]. */
+/* Probes lit (free) and undoes it, untraced; its weight goes to
+ * look.weight[lit]. */
 static enum probe_result probe(dpll_solver *s, unsigned lit) {
   int level = dpll__decision_level(s);
   size_t start = dpll__trail_size(s);
   s->stats.probes++;
+  dpll__trace_hold(s, true);
   dpll__new_level(s, false);
   dpll__assign(s, lit, CREF_NONE);
   cref conflict = dpll__propagate(s);
   if (conflict == CREF_NONE)
     s->look.weight[lit] = weigh(s, start);
   dpll__backtrack_probe(s, level);
+  dpll__trace_hold(s, false);
   return conflict == CREF_NONE  ? PROBE_OK
          : conflict == CREF_OOM ? PROBE_OOM
                                 : PROBE_FAILED;
@@ -135,18 +143,8 @@ static unsigned choose(const dpll_solver *s) {
  * satisfied that hold its negation (a binary one, which becomes a unit,
  * weighs 5, a ternary one 1, each free literal more a fifth of that). */
 static double pre_weight(const dpll_solver *s, unsigned lit) {
-  size_t n;
-  const uint32_t *occ = dpll__pure_occ(s, lit_not(lit), &n);
   double w = 0;
-  for (size_t k = 0; k < n; k++) {
-    if (dpll__pure_satisfied(s, occ[k]))
-      continue;
-    const clause *c = dpll__clause(s, dpll__clause_ref(s, occ[k]));
-    uint32_t free_lits = 0;
-    for (uint32_t j = 0; j < c->size; j++)
-      free_lits += dpll__value(s, c->lits[j]) == 0;
-    w += 5 * REDUCED[free_lits < REDUCED_MAX ? free_lits : REDUCED_MAX];
-  }
+  add_reduced(s, lit_not(lit), 5, &w);
   return w;
 }
 
@@ -210,9 +208,7 @@ static int round_of_probes(dpll_solver *s, bool set) {
       continue;
     for (int side = 0; side < 2; side++) {
       unsigned lit = side ? neg : pos;
-      dpll__trace_hold(s, true);
       enum probe_result r = probe(s, lit);
-      dpll__trace_hold(s, false);
       if (r == PROBE_OOM)
         return DPLL_ENOMEM;
       if (r == PROBE_OK)

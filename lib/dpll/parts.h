@@ -128,9 +128,9 @@ typedef struct look_cand {
 /* lookahead.c: the weights of the last round of probes, and the literal
  * it chose, cached for one trail (like scan). */
 typedef struct look_part {
-  double *weight; /* per literal: what its probe shortened (lookahead.c) */
+  double *weight;  /* per literal: what its probe shortened (lookahead.c) */
   look_cand *cand; /* the variables to probe, best first */
-  unsigned best;  /* the literal to split on; 0 if none */
+  unsigned best;   /* the literal to split on; 0 if none */
   size_t trail_size;
   uint64_t epoch;
   bool valid;

@@ -10,11 +10,10 @@ static const cli_choice formats[] = {{"auto", DPLL_FORMAT_AUTO},
                                      {"dimacs", DPLL_FORMAT_DIMACS},
                                      {NULL, 0}};
 
-static const cli_choice algorithms[] = {
-    {"auto", DPLL_ALGORITHM_AUTO},
-    {"cdcl", DPLL_ALGORITHM_CDCL},
-    {"dpll", DPLL_ALGORITHM_DPLL},
-    {NULL, 0}};
+static const cli_choice algorithms[] = {{"auto", DPLL_ALGORITHM_AUTO},
+                                        {"cdcl", DPLL_ALGORITHM_CDCL},
+                                        {"dpll", DPLL_ALGORITHM_DPLL},
+                                        {NULL, 0}};
 
 /* The library's heuristics under their library names (dpll_heuristic_name;
  * tests/test_tool_options.c checks that the two lists agree), in the order
@@ -60,10 +59,10 @@ static const cli_option rows[] = {
      "cdcl, first for dpll), first, jw, dlis, activity, random",
      heuristics, "heuristic"},
     {0, "lookahead", NULL, CLI_FLAG(opts, lookahead),
-     "dpll: before each split, try both values of every free variable by "
-     "propagation; set the other value of one that fails, and split on the "
-     "variable whose trials shorten the most clauses (instead of the "
-     "heuristic)",
+     "dpll: before each split, try both values of the most promising free "
+     "variables by propagation; set the other value of one that fails, and "
+     "split on the variable whose trials shorten the most clauses (instead "
+     "of the heuristic)",
      NULL, NULL},
     {0, "no-pure", NULL, CLI_FLAG(opts, no_pure),
      "no pure-literal elimination (dpll: before every decision; cdcl: once, "
