@@ -712,8 +712,9 @@ static long long stat_value(const char *err, const char *label) {
  * (about 11,000 conflicts, unsatisfiable by counting) the counters of
  * vivification and of the walks are positive with the option and 0
  * without, and the answer is UNSAT either way.  So do --lookahead (its
- * probes, under -a dpll) and the default -a auto (probes on random 3-SAT,
- * none under -a cdcl, the same answer). */
+ * probes, under -a dpll; --trace shows what a failed probe sets) and the
+ * default -a auto (probes on random 3-SAT, none under -a cdcl, the same
+ * answer). */
 static void test_engine_options(void **state) {
   (void)state;
   begin_cases();
@@ -766,6 +767,26 @@ static void test_engine_options(void **state) {
     if (on ? n <= 0 : n != 0)
       failure(name, "probes %lld, expected %s", n, on ? "more than 0" : "0");
   }
+  remove(cnf);
+  /* --trace shows the value the lookahead sets for a failed probe: on
+   * (1 | 2)(1 | -2)(-1 | 3)(-1 | -3) the probe of 1 fails, so -1 is set
+   * at level 0, before any split. */
+  join(cnf, sizeof cnf, tmp_dir, "failed-literal.cnf");
+  oracle_formula small;
+  oracle_init(&small, 3);
+  static const int pairs[4][2] = {{1, 2}, {1, -2}, {-1, 3}, {-1, -3}};
+  for (int k = 0; k < 4; k++)
+    oracle_add(&small, pairs[k], 2);
+  oracle_write(cnf, &small, 1);
+  oracle_free(&small);
+  const char *traced = "dpll -a dpll --lookahead --trace failed-literal.cnf";
+  run_tool(&r, tool, NULL, NULL, NULL, "-a", "dpll", "--lookahead", "--trace",
+           cnf, (char *)NULL);
+  static const char first_step[] = "[0] probed -1\n";
+  if (expect_exit(traced, &r, 20) &&
+      strncmp(r.err.data, first_step, strlen(first_step)))
+    failure(traced, "stderr \"%s\", expected \"[0] probed -1\" first",
+            SHOW(r.err));
   remove(cnf);
   /* -a auto, the default: on random 3-SAT (every clause of three distinct
    * variables) the classic engine with its lookahead; -a cdcl gives the
