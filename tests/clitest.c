@@ -298,6 +298,11 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
     argv[argc++] = args[i];
   }
   argv[argc] = NULL;
+  command_name(r->command, sizeof r->command, prog, args);
+  size_t used = strlen(r->command);
+  snprintf(r->command + used, sizeof r->command - used, "%s%s%s%s%s%s",
+           in ? " < " : "", in ? in : "", out_file ? " > " : "",
+           out_file ? out_file : "", cwd ? ", in " : "", cwd ? cwd : "");
 
   buffer_clear(&r->out);
   buffer_clear(&r->err);
@@ -435,18 +440,20 @@ const char *command_name(char *out, size_t size, const char *prog,
 
 bool expect_exit(const char *name, const run_result *r, int code) {
   if (r->hung) {
-    failure(name, "hang: no exit within %d s, killed; stderr so far: \"%s\"",
-            clitest_hang_seconds, SHOW(r->err));
+    failure(name,
+            "hang: no exit within %d s, killed; stderr so far: \"%s\"; "
+            "ran: %s",
+            clitest_hang_seconds, SHOW(r->err), r->command);
     return false;
   }
   if (r->sig) {
-    failure(name, "crash: killed by signal %d (%s); stderr: \"%s\"", r->sig,
-            strsignal(r->sig), SHOW(r->err));
+    failure(name, "crash: killed by signal %d (%s); stderr: \"%s\"; ran: %s",
+            r->sig, strsignal(r->sig), SHOW(r->err), r->command);
     return false;
   }
   if (r->code != code) {
-    failure(name, "exit status %d, expected %d; stderr: \"%s\"", r->code, code,
-            SHOW(r->err));
+    failure(name, "exit status %d, expected %d; stderr: \"%s\"; ran: %s",
+            r->code, code, SHOW(r->err), r->command);
     return false;
   }
   return true;

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "tier.h"
+
 /* ---- Settings: each test program sets them before its tests run ---------- */
 
 /* The test program's name ("test_cli"), which starts the message of a
@@ -18,8 +20,8 @@
 extern const char *clitest_program;
 
 /* How long one run may take, in seconds, before it is killed and reported
- * as a hang (test_cli: 20; test_peg_tools, whose pipelines are slow under
- * the sanitizers: 90). */
+ * as a hang: a test sets it to tier_seconds(LIMIT) (tier.h), LIMIT being at
+ * least ten times what its slowest run takes in a Release build. */
 extern int clitest_hang_seconds;
 
 /* ---- Cases and failures -------------------------------------------------- */
@@ -141,12 +143,13 @@ int clitest_run_group(const char *name, const struct CMUnitTest *tests,
 /* ---- Running a program --------------------------------------------------- */
 
 typedef struct run_result {
-  buffer out, err; /* what the program wrote to standard output and error */
-  int code;        /* exit status, if it exited */
-  int sig;         /* the signal that killed it, or 0 */
-  bool hung;       /* killed after clitest_hang_seconds */
-  double stopped;  /* with clitest_signal: seconds from the signal to the
-                      exit (-1: it exited before the signal) */
+  buffer out, err;    /* what the program wrote to standard output and error */
+  int code;           /* exit status, if it exited */
+  int sig;            /* the signal that killed it, or 0 */
+  bool hung;          /* killed after clitest_hang_seconds */
+  double stopped;     /* with clitest_signal: seconds from the signal to the
+                         exit (-1: it exited before the signal) */
+  char command[2048]; /* what ran, for messages: "prog args < in > out" */
 } run_result;
 
 /* When clitest_signal is not 0, run_argv sends that signal to the program
@@ -179,7 +182,7 @@ const char *command_name(char *out, size_t size, const char *prog,
 /* ---- Checks: each reports a failure of case `name` and returns false ----- */
 
 /* Checks that the program exited with status code; a hang or a crash is a
- * failure that says so. */
+ * failure that says so, and every failure names the command that ran. */
 bool expect_exit(const char *name, const run_result *r, int code);
 
 /* Checks that got (what: "stdout", a file name) holds exactly want's

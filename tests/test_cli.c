@@ -671,7 +671,7 @@ static void test_stopping(void **state) {
       clitest_signal_after = 1.0;
       run_tool(&r, tool, NULL, NULL, NULL, input, "-o", out, (char *)NULL);
       clitest_signal = 0;
-      if (r.stopped < 0 || r.stopped > 5)
+      if (r.stopped < 0 || r.stopped > tier_seconds(5))
         failure(name, "exited %.1f s after the signal", r.stopped);
       buffer got = {0};
       bool written = read_file(out, &got);
@@ -916,6 +916,51 @@ static void test_stdin_and_output(void **state) {
   end_cases("stdin/output");
 }
 
+/* "-" names standard output for -o and --proof (as for a positional
+ * OUTPUT), and no file of that name is made.  A proof on standard output
+ * comes before the answer, the same proof as --proof FILE writes. */
+static void test_dash_outputs(void **state) {
+  (void)state;
+  begin_cases();
+  char in[4096], dash[4096], proof[4096], answer[4096];
+  join(in, sizeof in, data_dir, "good/dimacs-unsatisfiable.cnf");
+  join(answer, sizeof answer, data_dir, "good/dimacs-unsatisfiable.out");
+  join(dash, sizeof dash, tmp_dir, "-");
+  join(proof, sizeof proof, tmp_dir, "file.drat");
+  run_result r = {0};
+  buffer want = {0}, file = {0};
+  assert_true(read_file(answer, &want));
+
+  const char *name = "dpll -o - dimacs-unsatisfiable.cnf";
+  run_tool(&r, tool, tmp_dir, NULL, NULL, "-o", "-", in, (char *)NULL);
+  if (expect_exit(name, &r, 20))
+    expect_bytes(name, "stdout", &r.out, &want);
+  if (exists(dash))
+    failure(name, "a file named '-' was made");
+  remove(dash);
+
+  name = "dpll --proof FILE dimacs-unsatisfiable.cnf";
+  run_tool(&r, tool, tmp_dir, NULL, NULL, "--proof", proof, in, (char *)NULL);
+  if (expect_exit(name, &r, 20) && !read_file(proof, &file))
+    failure(name, "no proof written");
+  if (!file.len || file.data[file.len - 1] != '\n')
+    failure(name, "the proof is empty or unfinished: \"%s\"", SHOW(file));
+  buffer_add(&file, want.data, want.len); /* the proof, then the answer */
+
+  name = "dpll --proof - dimacs-unsatisfiable.cnf";
+  run_tool(&r, tool, tmp_dir, NULL, NULL, "--proof", "-", in, (char *)NULL);
+  if (expect_exit(name, &r, 20))
+    expect_bytes(name, "stdout", &r.out, &file);
+  if (exists(dash))
+    failure(name, "a file named '-' was made");
+  remove(dash);
+  remove(proof);
+  buffer_free(&want);
+  buffer_free(&file);
+  run_free(&r);
+  end_cases("dash output");
+}
+
 /* ---- Answers against the oracle
  * ----------------------------------------------- */
 
@@ -1014,15 +1059,12 @@ static int parse_dimacs_answer(const buffer *out, int num_vars,
   return 1;
 }
 
-/* How many random formulas test_oracle_answers runs: 150, or the optional
- * third argument (0 skips them: under valgrind every run is slow, and the
- * other cases already run every path of the tool). */
+/* How many random formulas test_oracle_answers runs: 150 scaled to the
+ * tier (tier.h). */
 static int oracle_formulas = 150;
 
 static void test_oracle_answers(void **state) {
   (void)state;
-  if (oracle_formulas == 0)
-    skip(); /* asked for: the run under valgrind, where it would take long */
   begin_cases();
   /* Both engines (cdcl is the default); entries 4 and 5 get an argument
    * added below. */
@@ -1158,15 +1200,11 @@ static void test_oracle_answers(void **state) {
  */
 
 int main(int argc, char **argv) {
-  if (argc < 3 || argc > 5) {
-    fprintf(stderr,
-            "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA [ORACLE-FORMULAS "
-            "[HANG-SECONDS]]\n",
-            argv[0]);
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
     return 2;
   }
-  if (argc > 3)
-    oracle_formulas = atoi(argv[3]);
+  oracle_formulas = (int)tier_cases(oracle_formulas);
   tool = absolute(argv[1]);
   data_dir = absolute(argv[2]);
   if (!tool || !data_dir || access(tool, X_OK)) {
@@ -1175,7 +1213,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_cli";
-  clitest_hang_seconds = argc > 4 ? atoi(argv[4]) : HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_usage_errors),
@@ -1188,6 +1226,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_engine_options),
       cmocka_unit_test(test_progress),
       cmocka_unit_test(test_stdin_and_output),
+      cmocka_unit_test(test_dash_outputs),
       cmocka_unit_test(test_oracle_answers),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,

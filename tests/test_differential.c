@@ -52,6 +52,7 @@
 #include "clitest.h"
 #include "oracle.h"
 
+#define FORMULAS 3000       /* in a Release build's quick tier (tier.h) */
 #define HANG_SECONDS 60     /* per process */
 #define BRUTE_FORCE_VARS 20 /* brute force up to this many variables */
 #define CLASSIC_MAX_CONFLICTS "100000" /* the classic engine's limit */
@@ -997,21 +998,19 @@ static char *find_reference(const char *given) {
 }
 
 int main(int argc, char **argv) {
-  char *end = NULL;
-  formula_count = argc >= 3 ? strtol(argv[2], &end, 10) : 0;
-  if (argc < 3 || argc > 4 || *end || formula_count <= 0) {
-    fprintf(stderr, "usage: %s PATH-TO-DPLL COUNT [REFERENCE-SOLVER]\n",
-            argv[0]);
+  if (argc < 2 || argc > 3) {
+    fprintf(stderr, "usage: %s PATH-TO-DPLL [REFERENCE-SOLVER]\n", argv[0]);
     return 2;
   }
+  formula_count = tier_cases(FORMULAS);
   tool = absolute(argv[1]);
   if (!tool || access(tool, X_OK)) {
     fprintf(stderr, "test_differential: cannot run %s\n", argv[1]);
     return 2;
   }
-  reference = find_reference(argc == 4 ? argv[3] : NULL);
+  reference = find_reference(argc == 3 ? argv[2] : NULL);
   clitest_program = "test_differential";
-  clitest_hang_seconds = HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   signal(SIGPIPE, SIG_IGN);
   scratch = make_scratch_dir("dpll-differential");
   if (!scratch)

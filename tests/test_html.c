@@ -728,7 +728,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_html";
-  clitest_hang_seconds = HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_errors),  cmocka_unit_test(test_page),
       cmocka_unit_test(test_shapes),  cmocka_unit_test(test_out_of_memory),

@@ -37,7 +37,7 @@
 
 static char *tool;    /* absolute path of the dpll binary */
 static char *tmp_dir; /* this run's scratch directory (mkdtemp) */
-static int random_formulas = 300;
+static int random_formulas = 300; /* scaled to the tier (tier.h) */
 
 /* ---- Models as bit sets -------------------------------------------------- */
 
@@ -533,8 +533,6 @@ static void add_config(args *a, int config) {
 
 static void test_random_formulas(void **state) {
   (void)state;
-  if (random_formulas == 0)
-    skip(); /* asked for: the run under valgrind */
   begin_cases();
   join(dp_path, sizeof dp_path, tmp_dir, "random.txt");
   join(cnf_path, sizeof cnf_path, tmp_dir, "random.cnf");
@@ -947,7 +945,7 @@ static void test_stops(void **state) {
       double t0 = now();
       run_argv(&r, tool, NULL, NULL, NULL, a.v);
       double took = now() - t0;
-      if (took > 5)
+      if (took > tier_seconds(5))
         failure(name, "took %.1f s to stop after a limit of 0.5 s", took);
       check_stopped_list(name, &r, &r.out, &f[d], d,
                          k ? all_vars(30) | bit(45) : all_vars(60),
@@ -966,7 +964,7 @@ static void test_stops(void **state) {
       run_tool(&r, tool, NULL, NULL, NULL, "--all", big[d], "-o", out,
                (char *)NULL);
       clitest_signal = 0;
-      if (r.stopped < 0 || r.stopped > 5)
+      if (r.stopped < 0 || r.stopped > tier_seconds(5))
         failure(name, "exited %.1f s after the signal", r.stopped);
       expect_empty(name, "stdout", &r.out);
       if (!read_file(out, &got))
@@ -1090,20 +1088,18 @@ static void test_output_file(void **state) {
  */
 
 int main(int argc, char **argv) {
-  if (argc < 2 || argc > 4) {
-    fprintf(stderr, "usage: %s PATH-TO-DPLL [FORMULAS [HANG-SECONDS]]\n",
-            argv[0]);
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s PATH-TO-DPLL\n", argv[0]);
     return 2;
   }
-  if (argc > 2)
-    random_formulas = atoi(argv[2]);
+  random_formulas = (int)tier_cases(random_formulas);
   tool = absolute(argv[1]);
   if (!tool || access(tool, X_OK)) {
     fprintf(stderr, "test_listing: bad tool %s\n", argv[1]);
     return 2;
   }
   clitest_program = "test_listing";
-  clitest_hang_seconds = argc > 3 ? atoi(argv[3]) : HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_exact),           cmocka_unit_test(test_errors),
       cmocka_unit_test(test_output_file),     cmocka_unit_test(test_stops),

@@ -46,7 +46,7 @@
 #define HANG_SECONDS 90 /* per process; generous for sanitizer builds */
 #define MIN_BAD_MAZES 30
 #define MIN_BAD_ANSWERS 24
-#define RANDOM_MAZES 60 /* by default */
+#define RANDOM_MAZES 60 /* in a Release build's quick tier (tier.h) */
 
 static char *front_tool, *dpll_tool, *back_tool; /* absolute paths */
 static char *data_dir;                           /* tests/data/maze */
@@ -780,15 +780,14 @@ static void test_random_mazes(void **state) {
  */
 
 int main(int argc, char **argv) {
-  if (argc != 6 && argc != 7) {
+  if (argc != 6) {
     fprintf(stderr,
             "usage: %s MAZE-FRONT DPLL MAZE-BACK PATH-TO-TESTS-DATA-MAZE "
-            "PATH-TO-EXAMPLES-MAZES [RANDOM-MAZES]\n",
+            "PATH-TO-EXAMPLES-MAZES\n",
             argv[0]);
     return 2;
   }
-  if (argc == 7)
-    random_mazes = atoi(argv[6]);
+  random_mazes = (int)tier_cases(RANDOM_MAZES);
   front_tool = absolute(argv[1]);
   dpll_tool = absolute(argv[2]);
   back_tool = absolute(argv[3]);
@@ -801,7 +800,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_maze_tools";
-  clitest_hang_seconds = HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_mazes),
       cmocka_unit_test(test_bad_answers),

@@ -586,7 +586,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_peg_play_tools";
-  clitest_hang_seconds = 120;
+  clitest_hang_seconds = (int)tier_seconds(120);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_solution),
       cmocka_unit_test(test_some_solutions),

@@ -839,7 +839,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   clitest_program = "test_tool_options";
-  clitest_hang_seconds = HANG_SECONDS;
+  clitest_hang_seconds = (int)tier_seconds(HANG_SECONDS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tables),
       cmocka_unit_test(test_help),

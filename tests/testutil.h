@@ -6,6 +6,7 @@
 
 #include "dpll.h"
 #include "peg.h"
+#include "tier.h"
 
 /* Fails the running cmocka test with a message naming the case unless
  * cond holds (the file includes cmocka.h before this header). */

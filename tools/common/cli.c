@@ -36,7 +36,8 @@ int cli_files_done(cli_files *f) {
   if (f->positional == 2)
     return cli_error("two outputs: '%s' and '%s'", cli_name(f->output, true),
                      f->output_option);
-  f->output = f->output_option;
+  /* "-o -" is standard output, as a positional '-' is. */
+  f->output = strcmp(f->output_option, "-") ? f->output_option : NULL;
   return 0;
 }
 

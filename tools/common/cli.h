@@ -19,8 +19,8 @@ int cli_error(const char *fmt, ...)
 #endif
     ;
 
-/* The files of a tool run: [INPUT [OUTPUT]] as arguments ('-' naming
- * standard input or output, as NULL does) or -o FILE. */
+/* The files of a tool run: [INPUT [OUTPUT]] as arguments or -o FILE, '-'
+ * naming standard input or output (as NULL does) in either place. */
 typedef struct cli_files {
   const char *input, *output; /* NULL: standard input / output */
   const char *output_option;  /* -o's value, if given */

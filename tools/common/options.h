@@ -89,7 +89,7 @@ typedef struct cli_option {
 #define CLI_OUTPUT_ROW(type, files)                                            \
   {                                                                            \
     'o', "output", "FILE", CLI_VALUE(type, files.output_option),               \
-        "write to FILE (instead of OUTPUT)", NULL, NULL                        \
+        "write to FILE (instead of OUTPUT; '-': standard output)", NULL, NULL  \
   }
 
 /* A tool's command line. */

@@ -116,9 +116,9 @@ static const cli_option rows[] = {
      "whole)",
      NULL, NULL},
     {0, "proof", "FILE", CLI_VALUE(opts, proof),
-     "write a DRAT proof of an unsatisfiable answer to FILE (with a "
-     "satisfiable one it holds what was learned, without the empty "
-     "clause)",
+     "write a DRAT proof of an unsatisfiable answer to FILE ('-': "
+     "standard output, before the answer; with a satisfiable answer it "
+     "holds what was learned, without the empty clause)",
      NULL, NULL},
     {0, "proof-format", "FORMAT", CLI_CHOICE(opts, proof_format),
      "the proof's format: text (default) or binary DRAT", proof_formats,

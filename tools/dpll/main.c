@@ -251,13 +251,17 @@ static int write_output(const dpll_solver *s, const dpll_tool_options *o,
   return cli_close_output(out, o->files.output, rc ? (errno ? errno : -1) : 0);
 }
 
+/* The proof's path for cli_open_output and cli_close_output: NULL for
+ * "--proof -", standard output (where the proof comes before the answer). */
+static const char *proof_path(const dpll_tool_options *o) {
+  return strcmp(o->proof, "-") ? o->proof : NULL;
+}
+
 /* --proof FILE: opened before the search, so that a path that cannot be
  * written is reported before any work. */
 static FILE *open_proof(dpll_solver *s, const dpll_tool_options *o) {
-  FILE *f = fopen(o->proof, "wb");
-  if (!f)
-    cli_error("%s: cannot open for writing: %s", o->proof, strerror(errno));
-  else
+  FILE *f = cli_open_output_or_report(proof_path(o));
+  if (f)
     dpll_set_proof(s, f, o->proof_format.value);
   return f;
 }
@@ -266,7 +270,8 @@ static FILE *open_proof(dpll_solver *s, const dpll_tool_options *o) {
  * says DPLL_EIO; err is errno just after), the one-line error, and a
  * regular file removed, not left half-written (see cli_close_output). */
 static int close_proof(FILE *f, const dpll_tool_options *o, int res, int err) {
-  return cli_close_output(f, o->proof, res == DPLL_EIO ? (err ? err : -1) : 0);
+  return cli_close_output(f, proof_path(o),
+                          res == DPLL_EIO ? (err ? err : -1) : 0);
 }
 
 /* DP input, a stop: "dpll: stopped by WHAT before BEFORE". */

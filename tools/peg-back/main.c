@@ -156,6 +156,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   rc = r.solved ? 0 : say_why(&r);
+  /* A play of no jumps prints no line: say why the list is empty. */
+  if (r.solved && r.num_jumps == 0)
+    cli_error("the start is already the goal: no jump is needed");
   if (!rc)
     rc = write_solution(out, &r, o.draw);
   peg_result_clear(&r);

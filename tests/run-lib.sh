@@ -1,0 +1,53 @@
+# What tests/run-all.sh (the quick tier) and tests/run-long.sh (the long
+# tier) share; sourced, not run.  Build trees go to build-tests/ in the
+# source tree: release (warnings as errors) and sanitize (ASan and UBSan).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+out=$root/build-tests
+jobs=$(nproc 2>/dev/null || echo 2)
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+mkdir -p "$out"
+
+# install_missing PACKAGE...: installs those given with apt-get.
+install_missing() {
+  [ $# -gt 0 ] || return 0
+  echo "== installing $*"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
+}
+
+# The test dependencies of both tiers: cmocka, pkg-config and picosat (the
+# reference solver of test_differential).
+need_test_packages() {
+  local missing=()
+  command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+  pkg-config --exists cmocka 2>/dev/null || missing+=(libcmocka-dev)
+  command -v picosat >/dev/null 2>&1 || [ -x /usr/bin/picosat ] || missing+=(picosat)
+  install_missing ${missing[@]+"${missing[@]}"}
+}
+
+# configure_build NAME CMAKE-OPTIONS...: configures and builds
+# build-tests/NAME (an existing tree is brought up to date).
+configure_build() {
+  local name=$1
+  shift
+  echo "== $name build"
+  cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON "$@" >/dev/null
+  cmake --build "$out/$name" -j "$jobs"
+}
+release_build() { configure_build release -DCMAKE_BUILD_TYPE=Release; }
+sanitize_build() { configure_build sanitize -DCMAKE_BUILD_TYPE=Debug -DDPLL_SANITIZE=ON; }
+
+# run_tier NAME LABEL: the tests of build NAME labelled LABEL.
+run_tier() {
+  echo "== $1 build: ctest -L $2"
+  (cd "$out/$1" && ctest --output-on-failure -j "$jobs" -L "$2")
+}
+
+# elapsed START: "M min S s" since START (seconds since the epoch).
+elapsed() {
+  local s=$(($(date +%s) - $1))
+  echo "$((s / 60)) min $((s % 60)) s"
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The long tier of the tests, after tests/run-all.sh (about 20 minutes on
+# two cores):
+#   1. installs what it needs if it is missing: the quick tier's packages,
+#      valgrind, and clang with its fuzzer runtime (if clang cannot be
+#      installed, the fuzzing is skipped with a notice),
+#   2. in the Release build (made if missing): ctest -L long, the random
+#      tests on five times the quick tier's cases and the command-line
+#      tests with every tool under valgrind,
+#   3. in the sanitizer build (made if missing): ctest -L long, the random
+#      tests on the Release build's quick share,
+#   4. builds the libFuzzer targets with clang (DPLL_FUZZ=ON), replays
+#      their seed corpora, and runs each for FUZZ_SECONDS (default 30)
+#      seconds on a copy of its corpus, two at a time (docs/fuzzing.md).
+source "$(dirname "$0")/run-lib.sh"
+started=$(date +%s)
+fuzz_seconds=${FUZZ_SECONDS:-30}
+need_test_packages
+command -v valgrind >/dev/null 2>&1 || install_missing valgrind
+begun=$(date +%s)
+
+release_build
+run_tier release long
+sanitize_build
+run_tier sanitize long
+
+# ---- Fuzzing ------------------------------------------------------------------
+# Whether clang can link a libFuzzer program with the sanitizers.
+fuzzer_links() {
+  local dir ok=1
+  dir=$(mktemp -d)
+  printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return d && n ? 0 : 0; }' >"$dir/t.c"
+  clang -fsanitize=fuzzer,address,undefined "$dir/t.c" -o "$dir/t" >/dev/null 2>&1 || ok=0
+  rm -rf "$dir"
+  [ $ok = 1 ]
+}
+
+# Whether fuzzing can run, installing clang and its fuzzer runtime if need
+# be; if not, why, in $fuzz_why.
+fuzz_ready() {
+  command -v clang >/dev/null 2>&1 && fuzzer_links && return 0
+  install_missing clang libclang-rt-14-dev >"$out/fuzz-install.log" 2>&1 || true
+  if ! command -v clang >/dev/null 2>&1; then
+    fuzz_why="clang is missing and could not be installed (see $out/fuzz-install.log)"
+  elif ! fuzzer_links; then
+    fuzz_why="clang cannot link -fsanitize=fuzzer: its runtime (libclang-rt-14-dev) is missing and could not be installed (see $out/fuzz-install.log)"
+  else
+    return 0
+  fi
+  return 1
+}
+
+# Runs target fuzz_$1 for $fuzz_seconds on a copy of its seeds in the build
+# tree (the repository is not touched); one line on success, the end of
+# its log on a finding.
+run_fuzz() {
+  local t=$1 run=$out/fuzz-run
+  rm -rf "${run:?}/corpus/$t"
+  mkdir -p "$run/corpus" "$run/findings"
+  cp -r "tests/fuzz/corpus/$t" "$run/corpus/$t"
+  local dict=()
+  [ -f "tests/fuzz/$t.dict" ] && dict=("-dict=tests/fuzz/$t.dict")
+  if "$out/fuzz/bin/fuzz_$t" ${dict[@]+"${dict[@]}"} -max_total_time="$fuzz_seconds" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$run/findings/$t-" "$run/corpus/$t" >"$run/$t.log" 2>&1; then
+    echo "fuzz_$t: $(sed -n 's/^stat::number_of_executed_units: *//p' "$run/$t.log") runs in ${fuzz_seconds} s, no finding"
+  else
+    echo "fuzz_$t: FINDING (input in $run/findings/); the end of $run/$t.log:"
+    tail -n 40 "$run/$t.log"
+    return 1
+  fi
+}
+
+fuzz_why=""
+if fuzz_ready; then
+  echo "== fuzz build"
+  CC=clang cmake -S "$root" -B "$out/fuzz" -DDPLL_WERROR=ON -DDPLL_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=Debug >/dev/null
+  cmake --build "$out/fuzz" -j "$jobs" --target fuzz_dimacs fuzz_board fuzz_answer fuzz_solver
+  (cd "$out/fuzz" && ctest --output-on-failure -j "$jobs" -L fuzz)
+  echo "== fuzzing, ${fuzz_seconds} s per target"
+  rm -rf "$out/fuzz-run/findings"
+  fuzz_failed=0
+  for pair in "dimacs board" "answer solver"; do
+    pids=()
+    for t in $pair; do
+      run_fuzz "$t" &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+      wait "$pid" || fuzz_failed=1
+    done
+  done
+  [ $fuzz_failed = 0 ] || { echo "== fuzzing found a problem"; exit 1; }
+else
+  echo "== fuzzing skipped: $fuzz_why"
+fi
+echo "== long tier passed in $(elapsed "$begun") (installs before it: $(elapsed "$started") in all)"
