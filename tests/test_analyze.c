@@ -268,6 +268,8 @@ static void test_minimize(void **state) {
  * as the engine would, only far more often. */
 
 enum {
+  /* The numbers of formulas in a Release build's quick tier
+   * (tests/tier.h). */
   SEARCH_FORMULAS = 3000, /* with 6 to SEARCH_MAX_VARS variables */
   SEARCH_MAX_VARS = 14,
   REDUCE_FORMULAS = 150, /* pigeonhole, or 3-SAT with 20 to 24 variables */
@@ -548,7 +550,8 @@ static void load(dpll_solver *s, const oracle_formula *f) {
  * spends the protection of recently used clauses), or a restart; what
  * analysis relies on must survive them. */
 static void search_by_hand(const oracle_formula *f, int expect_sat,
-                           uint64_t *rng, coverage *cov, int judge) {
+                           uint64_t *rng, coverage *cov, int judge,
+                           const char *what, int index) {
   if (expect_sat < 0)
     expect_sat = oracle_satisfiable(f, NULL);
   dpll_solver *s = cdcl_solver(1);
@@ -598,22 +601,24 @@ static void search_by_hand(const oracle_formula *f, int expect_sat,
     assert_non_null(model);
     for (int v = 1; v <= nv; v++)
       model[v] = dpll_value(s, v) == 1;
-    assert_true(oracle_check(f, model));
+    CHECK(oracle_check(f, model), "%s %d: the assignment is no model", what,
+          index);
     free(model);
     cov->sat++;
   } else
     cov->unsat++;
-  assert_int_equal(answer == DPLL_SAT, expect_sat);
+  CHECK((answer == DPLL_SAT) == expect_sat, "%s %d: answered %s", what, index,
+        answer == DPLL_SAT ? "SAT" : "UNSAT");
   free(free_vars);
   dpll_free(s);
 }
 
-static void report(const coverage *cov) {
-  print_message("%d conflicts analysed: %d units, %d UIPs not the decision, "
-                "%d shortened by minimisation; %d SAT, %d UNSAT; %d "
-                "reductions deleted %llu clauses; %d restarts\n",
-                cov->conflicts, cov->units, cov->implied_uips, cov->shortened,
-                cov->sat, cov->unsat, cov->reductions,
+static void report(const coverage *cov, long formulas) {
+  print_message("%ld formulas, %d conflicts analysed: %d units, %d UIPs not "
+                "the decision, %d shortened by minimisation; %d SAT, %d "
+                "UNSAT; %d reductions deleted %llu clauses; %d restarts\n",
+                formulas, cov->conflicts, cov->units, cov->implied_uips,
+                cov->shortened, cov->sat, cov->unsat, cov->reductions,
                 (unsigned long long)cov->deleted, cov->restarts);
 }
 
@@ -621,20 +626,22 @@ static void report(const coverage *cov) {
 static void test_random_searches(void **state) {
   (void)state;
   uint64_t rng = 0xA11A15EULL;
+  long count = tier_cases(SEARCH_FORMULAS);
   coverage cov = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-  for (int round = 0; round < SEARCH_FORMULAS; round++) {
+  for (int round = 0; round < count; round++) {
     oracle_formula f;
     random_formula(&f, &rng, 6 + oracle_below(&rng, SEARCH_MAX_VARS - 5));
-    search_by_hand(&f, -1, &rng, &cov, 1);
+    search_by_hand(&f, -1, &rng, &cov, 1, "formula", round);
     oracle_free(&f);
   }
-  report(&cov);
-  assert_true(cov.conflicts >= 3000);
-  assert_true(cov.units >= 500);
-  assert_true(cov.implied_uips >= 500);
-  assert_true(cov.shortened >= 100);
-  assert_true(cov.sat >= 500 && cov.unsat >= 500);
-  assert_true(cov.restarts >= 100);
+  report(&cov, count);
+  /* Per formula: a conflict or more, and each case common enough. */
+  assert_true(cov.conflicts >= count);
+  assert_true(cov.units >= count / 6);
+  assert_true(cov.implied_uips >= count / 6);
+  assert_true(cov.shortened >= count / 30);
+  assert_true(cov.sat >= count / 6 && cov.unsat >= count / 6);
+  assert_true(cov.restarts >= count / 30);
 }
 
 /* The pigeonhole formula: pigeon p in hole h is variable p * holes + h + 1;
@@ -664,8 +671,9 @@ static void pigeonhole(oracle_formula *f, int holes) {
 static void test_searches_with_reduction(void **state) {
   (void)state;
   uint64_t rng = 0x4ED0CEULL;
+  long count = tier_cases(REDUCE_FORMULAS);
   coverage cov = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-  for (int round = 0; round < REDUCE_FORMULAS; round++) {
+  for (int round = 0; round < count; round++) {
     oracle_formula f;
     int nv = 20 + oracle_below(&rng, 5), pigeons = round % 3 == 0;
     if (pigeons)
@@ -673,13 +681,14 @@ static void test_searches_with_reduction(void **state) {
     else
       oracle_random(&f, &rng, nv, (size_t)(4 * nv + oracle_below(&rng, nv / 2)),
                     3, 3);
-    search_by_hand(&f, pigeons ? 0 : -1, &rng, &cov, 0);
+    search_by_hand(&f, pigeons ? 0 : -1, &rng, &cov, 0, "formula", round);
     oracle_free(&f);
   }
-  report(&cov);
-  assert_true(cov.conflicts >= 1000);
-  assert_true(cov.deleted >= 100);
-  assert_true(cov.sat >= 10 && cov.unsat >= 10);
+  report(&cov, count);
+  /* Per formula: several conflicts, some clauses deleted; both answers. */
+  assert_true(cov.conflicts >= 20 * count / 3);
+  assert_true(cov.deleted >= 2 * (uint64_t)count / 3);
+  assert_true(cov.sat >= count / 15 && cov.unsat >= count / 15);
 }
 
 /* ---- What dpll_solve learns ----------------------------------------------
@@ -718,13 +727,14 @@ static void collect(void *ctx, const dpll_event *e) {
   c->start[++c->n] = c->used;
 }
 
-enum { TRACE_FORMULAS = 2000 };
+enum { TRACE_FORMULAS = 2000 }; /* in a Release build's quick tier */
 
 static void test_learned_clauses_implied(void **state) {
   (void)state;
   uint64_t rng = 0x1EA4EDULL;
+  long count = tier_cases(TRACE_FORMULAS);
   size_t total = 0;
-  for (int round = 0; round < TRACE_FORMULAS; round++) {
+  for (int round = 0; round < count; round++) {
     oracle_formula f;
     int nv = 8 + oracle_below(&rng, 5); /* 8 to 12 */
     random_formula(&f, &rng, nv);
@@ -740,11 +750,14 @@ static void test_learned_clauses_implied(void **state) {
     load(s, &f);
     dpll_set_trace(s, collect, &c);
     int res = dpll_solve(s);
-    assert_int_equal(res, expect_sat ? DPLL_SAT : DPLL_UNSAT);
+    CHECK(res == (expect_sat ? DPLL_SAT : DPLL_UNSAT), "round %d: answered %d",
+          round, res);
     dpll_stats st;
     dpll_get_stats(s, &st);
-    assert_int_equal(c.n, st.learned);
-    assert_int_equal(c.bad_lit, 0);
+    CHECK(c.n == st.learned && c.bad_lit == 0,
+          "round %d: %zu learned clauses traced (%d without their literal), "
+          "%llu counted",
+          round, c.n, c.bad_lit, (unsigned long long)st.learned);
     for (size_t i = 0; i < c.n; i++) {
       size_t len = c.start[i + 1] - c.start[i];
       if (!implied_by(&f, c.lits + c.start[i], len)) {
@@ -759,8 +772,8 @@ static void test_learned_clauses_implied(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("%zu learned clauses judged\n", total);
-  assert_true(total >= 2000);
+  print_message("%ld formulas, %zu learned clauses judged\n", count, total);
+  assert_true(total >= (size_t)count);
 }
 
 /* ---- Which learned clauses a reduction deletes ---------------------------
@@ -817,7 +830,8 @@ static void test_reduce_selection(void **state) {
   enum { VARS = 600, MADE = 400 };
   static const uint32_t lbds[] = {1, 2, 3, 4, 5, 6, 7, 9, 12, 1023, 1024, 5000};
   uint64_t rng = 77;
-  for (int round = 0; round < 20; round++) {
+  long count = tier_cases(20); /* in a Release build's quick tier */
+  for (int round = 0; round < count; round++) {
     dpll_solver *s = cdcl_solver(1);
     assert_int_equal(dpll__ensure_vars(s, VARS), 0);
     /* The clauses' other literals are false, so that a locked clause is a
@@ -851,8 +865,11 @@ static void test_reduce_selection(void **state) {
     dpll_get_stats(s, &before);
     assert_int_equal(dpll__reduce(s), 0);
     dpll_get_stats(s, &after);
-    assert_int_equal(after.deleted - before.deleted, n / 2);
-    assert_int_equal(s->store.num_learnts, MADE - n / 2);
+    CHECK(after.deleted - before.deleted == n / 2 &&
+              s->store.num_learnts == MADE - n / 2,
+          "round %d: %llu of %zu deletable clauses deleted, %zu kept", round,
+          (unsigned long long)(after.deleted - before.deleted), n,
+          s->store.num_learnts);
     /* The survivors, in order, are the made clauses minus the worse half. */
     size_t j = 0;
     for (size_t i = 0; i < MADE; i++) {
@@ -863,7 +880,8 @@ static void test_reduce_selection(void **state) {
         continue;
       assert_true(j < s->store.num_learnts);
       const clause *c = dpll__clause(s, s->store.learnts[j++]);
-      assert_true(same_clause(c, &made[i]));
+      CHECK(same_clause(c, &made[i]), "round %d: clause %zu is not kept", round,
+            i);
       assert_false(c->flags & (CLAUSE_USED | CLAUSE_DELETED));
       if (made[i].locked)
         assert_int_equal(s->trail.reason[i + 1], s->store.learnts[j - 1]);
@@ -873,6 +891,7 @@ static void test_reduce_selection(void **state) {
     free(del);
     dpll_free(s);
   }
+  print_message("%ld rounds of %d clauses made by hand\n", count, MADE);
 }
 
 int main(void) {

@@ -30,12 +30,18 @@
 
 #include "dpll.h"
 #include "oracle.h"
+#include "tier.h"
 
 #define SEED 0xA55E11EDULL
-#define FORMULAS 20000
-#define SEQUENCES 2000
-#define LARGE_FORMULAS 300 /* 3-SAT near the threshold, 14..18 variables */
 #define MAX_ASSUMPTIONS 6
+
+/* The random cases in a Release build's quick tier, and their numbers in
+ * this run (main scales them: tests/tier.h). */
+#define FORMULAS 20000
+#define LARGE_FORMULAS 300 /* 3-SAT near the threshold, 14..18 variables */
+#define SEQUENCES 2000
+#define ENUM_FORMULAS 10000
+static long num_formulas, num_large, num_sequences, num_enum;
 
 static void load(dpll_solver *s, const oracle_formula *f, size_t from) {
   for (size_t c = from; c < f->num_clauses; c++)
@@ -159,7 +165,7 @@ static void test_random_assumptions(void **state) {
   (void)state;
   uint64_t rng = SEED;
   sat_answers = unsat_answers = failed_smaller = failed_empty = 0;
-  for (long i = 0; i < FORMULAS; i++) {
+  for (long i = 0; i < num_formulas; i++) {
     int nv = 3 + oracle_below(&rng, 10);
     oracle_formula f;
     oracle_random(&f, &rng, nv, (size_t)(nv + oracle_below(&rng, 3 * nv)), 2,
@@ -167,17 +173,20 @@ static void test_random_assumptions(void **state) {
     judge_one(&f, &rng, nv, i, "formula");
   }
   /* Larger ones, where the searches under assumptions meet conflicts. */
-  for (long i = 0; i < LARGE_FORMULAS; i++) {
+  for (long i = 0; i < num_large; i++) {
     int nv = 14 + oracle_below(&rng, 5);
     oracle_formula f;
     oracle_random(&f, &rng, nv, (size_t)(nv * 4 + oracle_below(&rng, nv / 2)),
                   3, 3);
     judge_one(&f, &rng, nv - 1, i, "3-SAT formula");
   }
-  print_message("assumptions: %ld SAT, %ld UNSAT (%ld failed sets smaller "
-                "than the assumptions, %ld empty)\n",
-                sat_answers, unsat_answers, failed_smaller, failed_empty);
-  assert_true(sat_answers > FORMULAS / 5 && unsat_answers > FORMULAS / 5);
+  print_message("assumptions: %ld formulas and %ld of 3-SAT, %ld SAT, %ld "
+                "UNSAT (%ld failed sets smaller than the assumptions, %ld "
+                "empty)\n",
+                num_formulas, num_large, sat_answers, unsat_answers,
+                failed_smaller, failed_empty);
+  assert_true(sat_answers > num_formulas / 5 &&
+              unsat_answers > num_formulas / 5);
   assert_true(failed_smaller > 0);
 }
 
@@ -187,7 +196,7 @@ static void test_incremental_sequences(void **state) {
   uint64_t rng = SEED ^ 0x5E9;
   long solves = 0;
   sat_answers = unsat_answers = 0;
-  for (long q = 0; q < SEQUENCES; q++) {
+  for (long q = 0; q < num_sequences; q++) {
     int nv = 6 + oracle_below(&rng, 9);
     oracle_formula f;
     oracle_init(&f, nv);
@@ -211,9 +220,9 @@ static void test_incremental_sequences(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("incremental: %ld solves in %d sequences, %ld SAT, %ld "
+  print_message("incremental: %ld solves in %ld sequences, %ld SAT, %ld "
                 "UNSAT\n",
-                solves, SEQUENCES, sat_answers, unsat_answers);
+                solves, num_sequences, sat_answers, unsat_answers);
   assert_true(sat_answers > solves / 10 && unsat_answers > solves / 10);
 }
 
@@ -270,13 +279,16 @@ static void long_run(uint64_t seed) {
         int unit = value == 1 ? -v : v; /* the negation of the fixed value */
         if (value != DPLL_UNASSIGNED &&
             oracle_satisfiable_with(&blocks[k], &unit, 1))
-          fail_msg("long run, solve %ld: %d stays fixed, but the clauses do "
-                   "not imply it",
-                   solves, -unit + (unit > 0 ? -offset : offset));
+          fail_msg("long run (seed %#llx), solve %ld: %d stays fixed, but the "
+                   "clauses do not imply it",
+                   (unsigned long long)seed, solves,
+                   -unit + (unit > 0 ? -offset : offset));
       }
       if (res != (expect ? DPLL_SAT : DPLL_UNSAT))
-        fail_msg("long run, solve %ld: answered %d, brute force says %s",
-                 solves, res, expect ? "SAT" : "UNSAT");
+        fail_msg("long run (seed %#llx), solve %ld: answered %d, brute force "
+                 "says %s",
+                 (unsigned long long)seed, solves, res,
+                 expect ? "SAT" : "UNSAT");
       if (res == DPLL_SAT) {
         sat_answers++;
         for (int b = 0; b <= k; b++) {
@@ -284,13 +296,14 @@ static void long_run(uint64_t seed) {
           for (int v = 1; v <= BLOCK_VARS; v++)
             model[v] = (unsigned char)dpll_model(s, v + b * BLOCK_VARS);
           if (!oracle_check(&blocks[b], model))
-            fail_msg("long run, solve %ld: the model fails block %d", solves,
-                     b);
+            fail_msg(
+                "long run (seed %#llx), solve %ld: the model fails block %d",
+                (unsigned long long)seed, solves, b);
         }
         for (int i = 0; i < n; i++)
           if (dpll_model(s, moved[i]) != 1)
-            fail_msg("long run, solve %ld: assumption %d is false", solves,
-                     moved[i]);
+            fail_msg("long run (seed %#llx), solve %ld: assumption %d is false",
+                     (unsigned long long)seed, solves, moved[i]);
         continue;
       }
       unsat_answers++;
@@ -299,14 +312,16 @@ static void long_run(uint64_t seed) {
         if (dpll_failed(s, moved[i]) == 1)
           failed[nf++] = assumed[i];
       if (oracle_satisfiable_with(&blocks[k], failed, nf))
-        fail_msg("long run, solve %ld: the failed set is not enough", solves);
+        fail_msg(
+            "long run (seed %#llx), solve %ld: the failed set is not enough",
+            (unsigned long long)seed, solves);
     }
   }
   dpll_stats st;
   dpll_get_stats(s, &st);
-  print_message("long run: %ld solves, %ld SAT, %ld UNSAT; %llu conflicts, "
-                "%llu learned, %llu deleted\n",
-                solves, sat_answers, unsat_answers,
+  print_message("long run (seed %#llx): %ld solves, %ld SAT, %ld UNSAT; %llu "
+                "conflicts, %llu learned, %llu deleted\n",
+                (unsigned long long)seed, solves, sat_answers, unsat_answers,
                 (unsigned long long)st.conflicts,
                 (unsigned long long)st.learned, (unsigned long long)st.deleted);
   assert_true(st.deleted > 0);
@@ -316,13 +331,20 @@ static void long_run(uint64_t seed) {
   dpll_free(s);
 }
 
-/* The second seed's run once broke the watches at level 0 (a root pure
- * literal whose negation earlier learned clauses held; see pure.c): the
- * debug build's check aborted on it. */
+/* LONG_RUNS runs in a Release build's quick tier (tests/tier.h), each on
+ * a seed of its own.  The first seed's run once broke the watches at level
+ * 0 (a root pure literal whose negation earlier learned clauses held; see
+ * pure.c): the debug build's check aborted on it, in block 56.  A run is
+ * long by nature (reductions come after 1000 conflicts, some 140 blocks
+ * in), so a smaller scale makes fewer runs, never shorter ones; it always
+ * makes that one. */
+#define LONG_RUNS 2
+
 static void test_long_run(void **state) {
   (void)state;
-  long_run(SEED ^ 0x1046);
-  long_run(SEED ^ 0x1045);
+  long runs = tier_cases(LONG_RUNS);
+  for (long r = 0; r < runs; r++)
+    long_run(SEED ^ (0x1045 + (uint64_t)r));
 }
 
 static int deletions, learned;
@@ -462,13 +484,11 @@ static void test_learned_kept(void **state) {
 /* Enumeration with dpll_block_model: on small formulas, the projected
  * models found are exactly the distinct projections of the models that
  * brute force finds, each once. */
-#define ENUM_FORMULAS 10000
-
 static void test_enumerate(void **state) {
   (void)state;
   uint64_t rng = SEED ^ 0xE4;
   long models = 0, formulas_with_many = 0;
-  for (long i = 0; i < ENUM_FORMULAS; i++) {
+  for (long i = 0; i < num_enum; i++) {
     int nv = 1 + oracle_below(&rng, 10);
     oracle_formula f;
     oracle_random(&f, &rng, nv, (size_t)oracle_below(&rng, 3 * nv + 1), 1, 4);
@@ -535,10 +555,10 @@ static void test_enumerate(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("enumeration: %d formulas, %ld projected models, %ld "
+  print_message("enumeration: %ld formulas, %ld projected models, %ld "
                 "formulas with more than one\n",
-                ENUM_FORMULAS, models, formulas_with_many);
-  assert_true(formulas_with_many > ENUM_FORMULAS / 4);
+                num_enum, models, formulas_with_many);
+  assert_true(formulas_with_many > num_enum / 4);
 
   /* The contract. */
   dpll_solver *s = dpll_new();
@@ -562,6 +582,10 @@ static void test_enumerate(void **state) {
 }
 
 int main(void) {
+  num_formulas = tier_cases(FORMULAS);
+  num_large = tier_cases(LARGE_FORMULAS);
+  num_sequences = tier_cases(SEQUENCES);
+  num_enum = tier_cases(ENUM_FORMULAS);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_contract),
       cmocka_unit_test(test_random_assumptions),

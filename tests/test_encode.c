@@ -2097,8 +2097,10 @@ static void test_hole_order_invariant(void **state) {
   differ += check_invariant("triangle5, 7 pegs to 11 14", b, &rng, &exact);
   peg_board_free(b);
   cases += 3;
-  /* random small puzzles (testutil's, as test_play's) */
-  for (int k = 0; k < 30; k++) {
+  /* random small puzzles (testutil's, as test_play's): 30 in a Release
+   * build's quick tier (tests/tier.h) */
+  long count = tier_cases(30);
+  for (int k = 0; k < count; k++) {
     spec sp;
     spec_random(&sp, k % 3 == 2, &rng);
     b = spec_board(&sp);

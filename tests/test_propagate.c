@@ -176,7 +176,8 @@ static void check_fixpoint(const dpll_solver *s) {
 static void test_random_fixpoints(void **state) {
   (void)state;
   uint64_t rng = 42;
-  for (int round = 0; round < 300; round++) {
+  long count = tier_cases(300); /* in a Release build's quick tier */
+  for (int round = 0; round < count; round++) {
     oracle_formula f;
     int vars = 5 + oracle_below(&rng, 30);
     oracle_random(&f, &rng, vars, (size_t)(vars * 3), 1, 5);
@@ -212,6 +213,7 @@ static void test_random_fixpoints(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
+  print_message("%ld random formulas\n", count);
 }
 
 int main(void) {

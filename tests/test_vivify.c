@@ -608,16 +608,18 @@ static void test_worked_reason(void **state) {
 
 /* ---- 1. Soundness on small random formulas ------------------------------- */
 
+/* SMALL_FORMULAS in a Release build's quick tier (tests/tier.h). */
 #define SMALL_FORMULAS 300
 #define SMALL_ROUNDS 4
 
 static void test_rounds_sound(void **state) {
   (void)state;
   uint64_t rng = 0x9e3779b97f4a7c15ULL;
+  long count = tier_cases(SMALL_FORMULAS);
   uint32_t *models = grown(NULL, (size_t)1 << MAXV, sizeof *models);
   recorder rec = {0};
   tally t = {0};
-  for (int n = 0; n < SMALL_FORMULAS; n++) {
+  for (int n = 0; n < count; n++) {
     oracle_formula f;
     int nv = 10 + xorshift_below(&rng, MAXV - 10 + 1);
     cnf_random(&f, &rng, nv, (size_t)(4 * nv + xorshift_below(&rng, nv + 1)),
@@ -757,6 +759,8 @@ static int classic_answer(const oracle_formula *f, const int *units, size_t n) {
   return res;
 }
 
+/* INC_SOLVES, each under random assumptions, in a Release build's quick
+ * tier. */
 #define INC_VARS 56
 #define INC_CLAUSES 540
 #define INC_SOLVES 24
@@ -773,9 +777,10 @@ static void test_incremental(void **state) {
   tally t = {0};
   dpll_set_learn(s, LMAX, on_learn, &rec);
   load(s, &f);
+  long solves = tier_cases(INC_SOLVES);
   unsigned sat = 0, unsat = 0, own_rounds = 0;
   uint64_t extra = 0;
-  for (int i = 0; i < INC_SOLVES; i++) {
+  for (int i = 0; i < solves; i++) {
     int assumed[8], failed[8];
     size_t na = (size_t)xorshift_below(&rng, 4), nf = 0;
     for (size_t k = 0; k < na; k++) {
@@ -855,7 +860,7 @@ static void test_incremental(void **state) {
  * learned clauses whose LBD counts those levels: too high for a round.) */
 
 #define PIGEONS 9
-#define PIGEON_SOLVES 10
+#define PIGEON_SOLVES 10 /* in a Release build's quick tier */
 
 static int pvar(int p, int h) { return p * PIGEONS + h + 1; }
 static int selector(int h) { return PIGEONS * PIGEONS + h + 1; }
@@ -946,8 +951,9 @@ static void test_incremental_pigeons(void **state) {
   assert_non_null(s);
   assert_int_equal(dpll_set_option(s, "vivify", 1), 0); /* off by default */
   load(s, &f);
+  long solves = tier_cases(PIGEON_SOLVES);
   unsigned sat = 0, unsat = 0, own_rounds = 0;
-  for (int i = 0; i < PIGEON_SOLVES; i++) {
+  for (int i = 0; i < solves; i++) {
     /* Every other solve closes a hole and forbids a few places (hard and
      * unsatisfiable); the others force and forbid places at random (mostly
      * satisfiable), or now and then close a hole or open one. */
@@ -1000,7 +1006,11 @@ static void test_incremental_pigeons(void **state) {
                 sat, unsat, (unsigned long long)st.conflicts, own_rounds,
                 (unsigned long long)st.vivified,
                 (unsigned long long)st.vivified_lits);
-  CHECK(own_rounds >= 3, "only %u solves shortened clauses", own_rounds);
+  /* Every other solve is hard, though less so as the learned clauses pile
+   * up: 3 solves with rounds at least, or 1 if a small scale makes fewer
+   * than PIGEON_SOLVES (the first one is hard). */
+  CHECK(own_rounds >= (solves >= PIGEON_SOLVES ? 3u : 1u),
+        "only %u of %ld solves shortened clauses", own_rounds, solves);
   dpll_free(s);
   oracle_free(&f);
 }

@@ -345,6 +345,8 @@ static long walk_checked(dpll_solver *s, const oracle_formula *f,
  * --------------------------------------------------------- */
 
 #define BIG_BUDGET 1000000000u /* ticks_since: 10^8 occurrences of walk */
+/* The numbers of random formulas in this file are those of a Release
+ * build's quick tier (tests/tier.h). */
 #define RANDOM_FORMULAS 40
 
 /* A walk from all-zero phases, with a large budget, on f. */
@@ -365,9 +367,10 @@ static long walk_from_zero(const oracle_formula *f, uint64_t ticks_since,
 static void test_planted(void **state) {
   (void)state;
   uint64_t rng = 0x5eed0001;
+  long count = tier_cases(RANDOM_FORMULAS);
   tally t = {0};
-  char what[64];
-  for (int i = 0; i < RANDOM_FORMULAS; i++) {
+  char what[80];
+  for (int i = 0; i < count; i++) {
     int nv = 50 + xorshift_below(&rng, 51);
     size_t m = (size_t)nv * (size_t)(350 + xorshift_below(&rng, 51)) / 100;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
@@ -393,9 +396,10 @@ static void test_planted(void **state) {
 static void test_uniform(void **state) {
   (void)state;
   uint64_t rng = 0x5eed0002;
+  long count = tier_cases(RANDOM_FORMULAS);
   tally t = {0};
-  char what[64];
-  for (int i = 0; i < RANDOM_FORMULAS; i++) {
+  char what[80];
+  for (int i = 0; i < count; i++) {
     int nv = 50 + xorshift_below(&rng, 51);
     size_t m = (size_t)nv * (size_t)(350 + xorshift_below(&rng, 51)) / 100;
     oracle_formula f;
@@ -431,7 +435,8 @@ static void test_short_walks(void **state) {
   char what[64];
   double worst = 0;
   unsigned chained = 0, chain_better = 0;
-  for (int i = 0; i < 10; i++) {
+  long count = tier_cases(10);
+  for (int i = 0; i < count; i++) {
     int nv = 400 + xorshift_below(&rng, 201);
     oracle_formula f;
     oracle_init(&f, nv);
@@ -470,11 +475,11 @@ static void test_short_walks(void **state) {
     free(fixed);
     free(phases);
   }
-  print_message("%u short walks on 400-600 variables at ratio 4.26: %u "
-                "ended with clauses false (at most %.2f%% of the clauses), "
-                "%llu flips; %u chained, %u of them better than their "
-                "start\n",
-                t.walks, t.ended_false, 100 * worst,
+  print_message("%u short walks on %ld formulas of 400-600 variables at ratio "
+                "4.26: %u ended with clauses false (at most %.2f%% of the "
+                "clauses), %llu flips; %u chained, %u of them better than "
+                "their start\n",
+                t.walks, count, t.ended_false, 100 * worst,
                 (unsigned long long)t.flips, chained, chain_better);
   CHECK(t.ended_false > 0, "every short walk found a model");
 }
@@ -523,7 +528,8 @@ static void test_level0(void **state) {
   tally t = {0};
   char what[80];
   unsigned fixed_total = 0;
-  for (int i = 0; i < 20; i++) {
+  long count = tier_cases(20);
+  for (int i = 0; i < count; i++) {
     int nv = 60 + xorshift_below(&rng, 41);
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
@@ -560,9 +566,9 @@ static void test_level0(void **state) {
     free(fixed);
     free(phases);
   }
-  print_message("%u walks on 20 formulas with %u variables fixed at level 0: "
+  print_message("%u walks on %ld formulas with %u variables fixed at level 0: "
                 "%u found a model\n",
-                t.walks, fixed_total, t.zeros);
+                t.walks, count, fixed_total, t.zeros);
 }
 
 /* Units and larger uniform formulas near the threshold, short walks: the
@@ -573,7 +579,8 @@ static void test_level0_short(void **state) {
   tally t = {0};
   char what[80];
   unsigned refuted = 0;
-  for (int i = 0; i < 12; i++) {
+  long count = tier_cases(12);
+  for (int i = 0; i < count; i++) {
     int nv = 300;
     oracle_formula f;
     oracle_init(&f, nv);
@@ -603,10 +610,11 @@ static void test_level0_short(void **state) {
     free(fixed);
     oracle_free(&f);
   }
-  print_message("%u short walks with units (%u formulas refuted at level 0): "
-                "%u ended with clauses false\n",
-                t.walks, refuted, t.ended_false);
-  CHECK(t.walks >= 6, "only %u formulas not refuted at level 0", t.walks);
+  print_message("%u short walks with units (%ld formulas, %u refuted at level "
+                "0): %u ended with clauses false\n",
+                t.walks, count, refuted, t.ended_false);
+  CHECK(t.walks >= count / 2, "only %u of %ld formulas not refuted at level 0",
+        t.walks, count);
 }
 
 /* Level 0 satisfies every clause: units 1 and -6, (-1 2) and (-2 -3)
@@ -660,8 +668,9 @@ static void test_level0_satisfies_all(void **state) {
 static void test_start_is_model(void **state) {
   (void)state;
   uint64_t rng = 0x5eed0006;
+  long count = tier_cases(10);
   tally t = {0};
-  for (int i = 0; i < 10; i++) {
+  for (int i = 0; i < count; i++) {
     int nv = 80;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
@@ -679,16 +688,19 @@ static void test_start_is_model(void **state) {
     phases[0] = 0;
     for (int v = 1; v <= nv; v++)
       phases[v] = hidden[v] > 0 ? 1 : 0;
-    long r = walk_checked(s, &f, fixed, phases, BIG_BUDGET, &t, "model");
-    assert_int_equal(r, 0);
+    char what[64];
+    snprintf(what, sizeof what, "model, formula %d", i);
+    long r = walk_checked(s, &f, fixed, phases, BIG_BUDGET, &t, what);
+    CHECK(r == 0, "%s: %ld clauses false", what, r);
     for (int v = 1; v <= nv; v++)
-      assert_int_equal(phases[v], hidden[v]);
+      CHECK(phases[v] == hidden[v], "%s: variable %d changed", what, v);
     dpll_free(s);
     oracle_free(&f);
     free(hidden);
     free(fixed);
     free(phases);
   }
+  print_message("%ld planted formulas, each from its hidden model\n", count);
   assert_int_equal(t.flips, 0);
 }
 
@@ -706,7 +718,8 @@ static void test_learned_left_out(void **state) {
   char what[80];
   unsigned with_units = 0;
   size_t learnts = 0;
-  for (int i = 0; i < 6; i++) {
+  long count = tier_cases(6);
+  for (int i = 0; i < count; i++) {
     int nv = 250;
     oracle_formula f;
     oracle_init(&f, nv);
@@ -768,11 +781,13 @@ static void test_learned_left_out(void **state) {
     free(closed);
     free(phases);
   }
-  print_message("%u short walks beside %zu learned clauses (%u variables at "
-                "level 0): %u ended with clauses false\n",
-                t.walks, learnts, with_units, t.ended_false);
-  CHECK(t.walks >= 9, "only %u walks", t.walks);
-  CHECK(t.ended_false > 0, "every walk found a model");
+  print_message("%u short walks on %ld formulas beside %zu learned clauses (%u "
+                "variables at level 0): %u ended with clauses false\n",
+                t.walks, count, learnts, with_units, t.ended_false);
+  /* Three walks a formula, on half of them at least; most end with clauses
+   * false, though all of one formula's may not. */
+  CHECK(t.walks >= 3 * count / 2, "only %u walks", t.walks);
+  CHECK(t.ended_false > 0 || t.walks < 6, "every walk found a model");
   CHECK(with_units > 0, "no unit learned");
 }
 
@@ -842,8 +857,9 @@ static void test_best_pigeons(void **state) {
 static void test_best_planted(void **state) {
   (void)state;
   uint64_t rng = 0x5eed0008;
+  long count = tier_cases(6);
   tally t = {0};
-  for (int i = 0; i < 6; i++) {
+  for (int i = 0; i < count; i++) {
     int nv = 100, a = 99, b = 100;
     signed char *hidden = grown(NULL, (size_t)nv + 1, 1);
     random_assignment(&rng, nv, hidden);
@@ -871,9 +887,9 @@ static void test_best_planted(void **state) {
     free(fixed);
     free(phases);
   }
-  print_message("%u walks on planted formulas with one clause always false: "
-                "%llu flips\n",
-                t.walks, (unsigned long long)t.flips);
+  print_message("%u walks on %ld planted formulas with one clause always "
+                "false: %llu flips\n",
+                t.walks, count, (unsigned long long)t.flips);
 }
 
 /* ---- 4. Integration --------------------------------------------------------
