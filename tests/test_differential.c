@@ -52,7 +52,7 @@
 #include "clitest.h"
 #include "oracle.h"
 
-#define FORMULAS 3000       /* in a Release build's quick tier (tier.h) */
+#define FORMULAS 2000       /* in a Release build's quick tier (tier.h) */
 #define HANG_SECONDS 60     /* per process */
 #define BRUTE_FORCE_VARS 20 /* brute force up to this many variables */
 #define CLASSIC_MAX_CONFLICTS "100000" /* the classic engine's limit */

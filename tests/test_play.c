@@ -19,6 +19,7 @@
 #include "pegcheck.h"
 #include "testutil.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,9 +280,16 @@ static void enumerate_ways(const spec *sp, int way, const char *what) {
   peg_board_free(b);
 }
 
+/* Every vacancy of the 10-hole triangle, and the free choice (0).  Below
+ * scale 100 (tests/tier.h: the sanitizer build's quick tier, where this is
+ * 26 s) one vacancy of each kind up to symmetry: a corner, an edge hole,
+ * the centre, and the free choice. */
 static void test_enumerate_triangle4(void **state) {
   (void)state;
+  bool every = tier_scale() >= 100;
   for (int empty = 0; empty <= 10; empty++) {
+    if (!every && empty != 0 && empty != 1 && empty != 2 && empty != 5)
+      continue;
     spec sp;
     triangle_spec(&sp, 4, empty);
     /* libpeg's own triangle, so that its numbering is judged too */
