@@ -1,73 +1,86 @@
 #!/usr/bin/env bash
-# dpll beside MiniSat, PicoSAT and CaDiCaL: every solver found installed
-# runs on the same DIMACS files in the same run, every answer is checked,
-# and a Markdown table per family of instances is printed.
+# The benchmark corpus (tests/bench/families.txt: random 3-SAT, structured
+# families, peg solitaire) through dpll and its peers, in two modes:
 #
-# Usage: tests/bench/compare.sh [BUILD_DIR]        (default: build)
+#   tests/bench/compare.sh [BUILD_DIR]               (default: build)
+#     dpll beside MiniSat, PicoSAT and CaDiCaL (every one installed) on the
+#     same DIMACS files in the same run: a Markdown table per family with
+#     solved, total, PAR-2, median and max CPU seconds, peak memory, and
+#     dpll's total over each peer's;
 #
-# Families (FAMILIES="..." picks some; the names are the prefixes):
-#   rand-n100-sat ... rand-n250-unsat  random 3-SAT, 3 distinct variables
-#       per clause, m = 4.26 n clauses; instances are drawn (seeds 1, 2,
-#       ...) and sorted into satisfiable and unsatisfiable by a reference
-#       solver (the first of cadical, minisat, picosat, dpll installed)
-#       until COUNT of each are found.
-#   peg-triangle5  the 15-hole triangle, every hole empty in turn;
-#   peg-triangle6  the 21-hole triangle, every hole empty in turn;
-#   peg-english    the English cross, centre empty, one peg left anywhere.
-#   peg-renumbered-english, peg-renumbered-french  the English and French
-#       boards from every single vacancy (VACANCIES="..." picks some), each
-#       under RENUMBER (default 5) random renumberings of the holes, with
-#       no layout (renumber-board.awk): the same puzzles as a program that
-#       knows nothing of the boards' shape would write them;
-#   peg-planning   planning-style problems on the 33-hole board, no layout,
-#       holes renumbered: from each vacancy in VACANCIES (default: the
-#       centre and its four neighbours) to one peg in the same hole.
-#   (all through peg-front --dimacs with its defaults, or PEG_ARGS)
+#   tests/bench/compare.sh --regress OLD_BUILD NEW_BUILD
+#     two builds of dpll on the regress sample (the instances marked * in
+#     families.txt, about 10 minutes), file by file: each file is solved in
+#     the order OLD, NEW, NEW, OLD, and each build's time is the lesser of
+#     its two.  A file whose NEW time is over twice its OLD time and at least
+#     0.25 s more (or that NEW did not solve in time and OLD did) is flagged
+#     as SLOWER, and then the run exits with 1.  Every change of a default
+#     setting must pass it (docs/performance.md).
 #
-# Identical files (the same clauses, comments aside) are run once: a
-# repeat counts the first file's results, and the table says how many
-# repeats a family had.
-#
-# Checks: a SAT answer's model must satisfy the file (check-model.awk, which
-# shares nothing with the solvers); an UNSAT answer must be confirmed by
-# another solver, and contradicting answers abort the run (exit 1).
+# Checks, in both modes: a SAT answer's model must satisfy the file
+# (check-model.awk, which shares nothing with the solvers); a generated
+# file's "c expect SAT/UNSAT" line must agree with every answer; two
+# solvers (or builds) may not contradict each other; an UNSAT answer that
+# no other solver gave is counted as unconfirmed.  A wrong answer makes the
+# run exit with 1.
 #
 # Time is CPU time (user + system) from /usr/bin/time (Debian package
 # `time`); a run stopped by the limit counts TIMEOUT seconds in "total s"
-# and twice that in "PAR-2 s"; "max s" is the slowest run.  Memory is
-# the peak resident set.  Ratios are dpll's total over the other solver's
-# total on the family: below 1 means dpll was faster.
+# and twice that in "PAR-2 s".  Memory is the peak resident set.
+# Identical files of a family (the same clauses, comments aside: peg-front
+# numbers the holes canonically, so renumberings of a board often give the
+# same clauses) are run once, and the table says how many repeats it had.
 #
-# Environment: TIMEOUT seconds per run (default 60), COUNT random instances
-# per family (default 10), DPLL_ARGS extra options for dpll, PEG_ARGS extra
-# options for peg-front, SOLVERS to name the solvers (default: dpll and
-# every other one installed), KEEP=DIR to keep the files and raw results.
+# Environment: FAMILIES (names from families.txt; default: all but the
+# renumber and planning families, which the regress sample has too), TIMEOUT seconds per run (default 60; 20
+# with --regress), COUNT random instances of each answer per family
+# (default 10; REGRESS_COUNT, default 2, with --regress), RENUMBER
+# renumberings per vacancy (default 5), DPLL_ARGS extra options for dpll,
+# PEG_ARGS extra options for peg-front, SOLVERS to name the solvers
+# (default: dpll and every other one installed), KEEP=DIR to keep the files
+# and raw results.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../../build}
-dpll=$build/bin/dpll
-front=$build/bin/peg-front
-TIMEOUT=${TIMEOUT:-60}
-COUNT=${COUNT:-10}
-FAMILIES=${FAMILIES:-rand-n100 rand-n150 rand-n200 rand-n250 peg-triangle5 peg-triangle6 peg-english}
+regress=0
+if [ "${1:-}" = --regress ]; then
+  [ $# -eq 3 ] || { echo "usage: compare.sh --regress OLD_BUILD NEW_BUILD" >&2; exit 2; }
+  regress=1
+  old=$2/bin/dpll new=$3/bin/dpll
+  front=$3/bin/peg-front
+  SOLVERS="old new"
+  TIMEOUT=${TIMEOUT:-20}
+  COUNT=${REGRESS_COUNT:-2}
+  RENUMBER=1
+  for tool in "$old" "$new"; do
+    [ -x "$tool" ] || { echo "compare.sh: $tool missing: build first" >&2; exit 1; }
+  done
+else
+  build=${1:-$here/../../build}
+  dpll=$build/bin/dpll
+  front=$build/bin/peg-front
+  TIMEOUT=${TIMEOUT:-60}
+  COUNT=${COUNT:-10}
+  RENUMBER=${RENUMBER:-5}
+  [ -x "$dpll" ] || { echo "compare.sh: $dpll missing: build first" >&2; exit 1; }
+  if [ -z "${SOLVERS:-}" ]; then
+    SOLVERS=dpll
+    for s in minisat picosat cadical; do
+      command -v $s >/dev/null && SOLVERS="$SOLVERS $s"
+    done
+  fi
+fi
+[ -x "$front" ] || { echo "compare.sh: $front missing: build first" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "compare.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
 DPLL_ARGS=${DPLL_ARGS:-}
 PEG_ARGS=${PEG_ARGS:-}
+table=$here/families.txt
 
-for tool in "$dpll" "$front"; do
-  [ -x "$tool" ] || { echo "compare.sh: $tool missing: build first" >&2; exit 1; }
-done
-[ -x /usr/bin/time ] || { echo "compare.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
-
-if [ -z "${SOLVERS:-}" ]; then
-  SOLVERS=dpll
-  for s in minisat picosat cadical; do
-    command -v $s >/dev/null && SOLVERS="$SOLVERS $s"
-  done
-fi
-reference=dpll
+# The reference solver that sorts random instances (and confirms UNSAT).
+reference=""
 for s in cadical minisat picosat; do
-  case " $SOLVERS " in *" $s "*) reference=$s; break ;; esac
+  command -v $s >/dev/null && { reference=$s; break; }
 done
+[ -n "$reference" ] || reference=${SOLVERS%% *}
 
 if [ -n "${KEEP:-}" ]; then
   work=$KEEP
@@ -78,12 +91,14 @@ else
 fi
 
 # run SOLVER CNF: prints "ANSWER SECONDS KB" (ANSWER: SAT UNSAT TIMEOUT
-# ERROR WRONG), the model check done.
+# ERROR WRONG), the model checked.
 run() {
   local solver=$1 cnf=$2 out=$work/out rc answer
   local -a cmd
   case $solver in
   dpll) cmd=("$dpll" -f dimacs $DPLL_ARGS "$cnf") ;;
+  old) cmd=("$old" -f dimacs $DPLL_ARGS "$cnf") ;;
+  new) cmd=("$new" -f dimacs $DPLL_ARGS "$cnf") ;;
   minisat) cmd=(minisat -verb=0 "$cnf" "$out.model") ;;
   picosat) cmd=(picosat "$cnf") ;;
   cadical) cmd=(cadical -q "$cnf") ;;
@@ -120,14 +135,14 @@ run() {
 
 # ---- The instances -------------------------------------------------------
 
-# family DIR NAME: makes the directory of a family's files.
 mkfam() { mkdir -p "$work/fam/$1"; }
 
+# random_family NAME N: COUNT satisfiable and COUNT unsatisfiable files.
 random_family() {
-  local n=$1 m sat=0 unsat=0 seed=0 f
+  local name=$1 n=$2 m sat=0 unsat=0 seed=0 f
   m=$(awk -v n="$n" 'BEGIN { printf "%d", n * 4.26 }')
-  mkfam "rand-n$n-sat"
-  mkfam "rand-n$n-unsat"
+  mkfam "$name-sat"
+  mkfam "$name-unsat"
   while [ $sat -lt "$COUNT" ] || [ $unsat -lt "$COUNT" ]; do
     seed=$((seed + 1))
     if [ $seed -gt $((COUNT * 20)) ]; then
@@ -139,66 +154,90 @@ random_family() {
     read -r answer _ _ < <(run $reference "$f")
     if [ "$answer" = SAT ] && [ $sat -lt "$COUNT" ]; then
       sat=$((sat + 1))
-      mv "$f" "$work/fam/rand-n$n-sat/seed$seed.cnf"
+      mv "$f" "$work/fam/$name-sat/seed$seed.cnf"
     elif [ "$answer" = UNSAT ] && [ $unsat -lt "$COUNT" ]; then
       unsat=$((unsat + 1))
-      mv "$f" "$work/fam/rand-n$n-unsat/seed$seed.cnf"
+      mv "$f" "$work/fam/$name-unsat/seed$seed.cnf"
     fi
   done
 }
 
-# renumbered_family BOARD SEEDS... : every vacancy, renumbered.
-renumbered_family() {
-  local board=$1 holes h k
-  shift
-  mkfam "peg-renumbered-$board"
-  "$front" --board "$board" --write-board -o "$work/$board.txt"
-  holes=$(awk 'NF && $1 !~ /^#/ { print $1; exit }' "$work/$board.txt")
-  for h in ${VACANCIES:-$(seq 1 "$holes")}; do
-    for k in "$@"; do
-      "$front" --board "$board" --empty "$h" --write-board |
-        awk -v seed="$k" -f "$here/renumber-board.awk" >"$work/renumbered.txt"
-      "$front" --dimacs $PEG_ARGS "$work/renumbered.txt" \
-        -o "$work/fam/peg-renumbered-$board/empty$h-r$k.cnf"
-    done
+# generated NAME GENERATOR PARAMS: one file of a tests/bench/gen family.
+generated() {
+  local name=$1 gen=$2 params=$3 p
+  local -a vars=()
+  IFS=, read -r -a ps <<<"$params"
+  for p in "${ps[@]}"; do vars+=(-v "$p"); done
+  mkfam "$name"
+  awk "${vars[@]}" -f "$here/gen/$gen.awk" >"$work/fam/$name/${params//[=,]/-}.cnf"
+}
+
+# renumbered NAME BOARD VACANCY: the board from the vacancy, renumbered.
+renumbered() {
+  local name=$1 board=$2 h=$3 k
+  mkfam "$name"
+  for k in $(seq 1 "$RENUMBER"); do
+    "$front" --board "$board" --empty "$h" --write-board |
+      awk -v seed="$k" -f "$here/renumber-board.awk" >"$work/renumbered.txt"
+    "$front" --dimacs $PEG_ARGS "$work/renumbered.txt" \
+      -o "$work/fam/$name/empty$h-r$k.cnf"
   done
 }
 
-# planning_family: the 33-hole board from a vacancy to one peg there.
-planning_family() {
-  local h k=1
-  mkfam peg-planning
-  for h in ${VACANCIES:-17 10 16 18 24}; do
-    { "$front" --board english --empty "$h" --write-board
-      echo "goal $h"; } |
-      awk -v seed="$k" -f "$here/renumber-board.awk" >"$work/planning.txt"
-    "$front" --dimacs $PEG_ARGS "$work/planning.txt" \
-      -o "$work/fam/peg-planning/from$h-to$h.cnf"
-    k=$((k + 1))
+# planning NAME VACANCY: the English board from the vacancy to one peg in
+# the same hole, renumbered (seed: the vacancy).
+planning() {
+  local name=$1 h=$2
+  mkfam "$name"
+  { "$front" --board english --empty "$h" --write-board
+    echo "goal $h"; } |
+    awk -v seed="$h" -f "$here/renumber-board.awk" >"$work/planning.txt"
+  "$front" --dimacs $PEG_ARGS "$work/planning.txt" \
+    -o "$work/fam/$name/from$h-to$h.cnf"
+}
+
+# make_family NAME MAKER INSTANCE...: the files of one row of the table.
+make_family() {
+  local name=$1 maker=$2 inst
+  shift 2
+  for inst in "$@"; do
+    case $maker in
+    random) random_family "$name" "${inst#n=}" ;;
+    gen:*) generated "$name" "${maker#gen:}" "$inst" ;;
+    peg:*)
+      mkfam "$name"
+      "$front" --dimacs $PEG_ARGS --board "${maker#peg:}" --empty "$inst" \
+        -o "$work/fam/$name/empty$inst.cnf" ;;
+    renumber:*) renumbered "$name" "${maker#renumber:}" "$inst" ;;
+    planning) planning "$name" "$inst" ;;
+    *) echo "compare.sh: families.txt: unknown maker $maker" >&2; exit 1 ;;
+    esac
   done
 }
 
-peg_family() {
-  local board=$1 holes=$2 h
-  mkfam "peg-$board"
-  for h in $holes; do
-    "$front" --dimacs $PEG_ARGS --board "$board" ${h:+--empty $h} \
-      -o "$work/fam/peg-$board/empty$h.cnf"
-  done
+# The rows of the table to run, each "NAME MAKER INSTANCE..." with only
+# the regress sample's instances (without their *) in regress mode.
+rows() {
+  awk -v regress=$regress -v want=" ${FAMILIES:-} " '
+    /^#/ || NF < 3 { next }
+    want != "  " && index(want, " " $1 " ") == 0 { next }
+    want == "  " && !regress && ($2 ~ /^renumber:/ || $2 == "planning") { next }
+    { line = $1 " " $2; n = 0
+      for (i = 3; i <= NF; i++) {
+        x = $i; marked = sub(/^\*/, "", x)
+        if (!regress || marked) { line = line " " x; n++ }
+      }
+      if (n) print line }' "$table"
 }
-
-for fam in $FAMILIES; do
-  case $fam in
-  rand-n*) random_family "${fam#rand-n}" ;;
-  peg-triangle5) peg_family triangle5 "$(seq 1 15)" ;;
-  peg-triangle6) peg_family triangle6 "$(seq 1 21)" ;;
-  peg-english) peg_family english 17 ;;
-  peg-renumbered-english) renumbered_family english $(seq 1 "${RENUMBER:-5}") ;;
-  peg-renumbered-french) renumbered_family french $(seq 1 "${RENUMBER:-5}") ;;
-  peg-planning) planning_family ;;
-  *) echo "compare.sh: unknown family $fam" >&2; exit 1 ;;
-  esac
-done
+rows >"$work/rows"
+if [ -n "${FAMILIES:-}" ]; then
+  for f in $FAMILIES; do
+    grep -q "^$f " "$work/rows" || { echo "compare.sh: unknown family $f (see families.txt)" >&2; exit 1; }
+  done
+fi
+while read -r -a row; do
+  make_family "${row[@]}"
+done <"$work/rows"
 
 # ---- The runs --------------------------------------------------------------
 
@@ -211,45 +250,93 @@ for dir in "$work"/fam/*/; do
   fam=$(basename "$dir")
   for cnf in "$dir"*.cnf; do
     [ -e "$cnf" ] || continue
-    # A file identical to one already run (peg-front numbers the holes
-    # canonically, so renumberings of a board give the same clauses) is
-    # not run again: its results are the first one's.
+    file=$(basename "$cnf")
     sum=$fam/$(sed '/^c/d' "$cnf" | md5sum | cut -d' ' -f1)
     if [ -n "${same[$sum]:-}" ]; then
-      awk -v f="$fam" -v n="$(basename "$cnf")" -v first="${same[$sum]}" \
+      awk -v f="$fam" -v n="$file" -v first="${same[$sum]}" \
         '$1 == f && $2 == first && $4 != "UNCONFIRMED" { $2 = n; print }' \
         "$results" >>"$results.copy"
       cat "$results.copy" >>"$results"
       : >"$results.copy"
-      echo "$fam $(basename "$cnf") - REPEAT 0 0" >>"$results"
+      echo "$fam $file - REPEAT 0 0" >>"$results"
       continue
     fi
-    same[$sum]=$(basename "$cnf")
+    same[$sum]=$file
+    expect=$(sed -n 's/^c expect \(SAT\|UNSAT\)$/\1/p' "$cnf")
     sat_by="" unsat_by=""
-    for s in $SOLVERS; do
+    order=$SOLVERS
+    [ $regress = 1 ] && order="old new new old"
+    for s in $order; do
       read -r answer secs kb < <(run $s "$cnf")
-      echo "$fam $(basename "$cnf") $s $answer $secs $kb" >>"$results"
+      echo "$fam $file $s $answer $secs $kb" >>"$results"
       case $answer in
       SAT) sat_by="$sat_by $s" ;;
       UNSAT) unsat_by="$unsat_by $s" ;;
       WRONG | ERROR) wrong=1; echo "compare.sh: $s: $answer on $cnf" >&2 ;;
       esac
+      if [ -n "$expect" ] && { [ $answer = SAT ] || [ $answer = UNSAT ]; } &&
+        [ $answer != "$expect" ]; then
+        echo "compare.sh: $s answers $answer on $cnf, which is $expect by construction" >&2
+        wrong=1
+      fi
     done
     if [ -n "$sat_by" ] && [ -n "$unsat_by" ]; then
       echo "compare.sh: $cnf: SAT by$sat_by (models checked), UNSAT by$unsat_by" >&2
       wrong=1
     fi
-    # An UNSAT answer nobody else gave is unconfirmed, not wrong.
-    if [ -n "$unsat_by" ] && [ "$(wc -w <<<"$unsat_by")" -lt 2 ]; then
-      echo "$fam $(basename "$cnf") - UNCONFIRMED 0 0" >>"$results"
+    # An UNSAT answer nobody else gave (nor the file's construction) is
+    # unconfirmed, not wrong.
+    if [ $regress = 0 ] && [ -n "$unsat_by" ] && [ "$expect" != UNSAT ] &&
+      [ "$(wc -w <<<"$unsat_by")" -lt 2 ]; then
+      echo "$fam $file - UNCONFIRMED 0 0" >>"$results"
     fi
   done
 done
 
-# ---- The table --------------------------------------------------------------
+# ---- The tables -------------------------------------------------------------
 
 echo "Machine: $(nproc) cores, $(awk '/model name/ { $1 = $2 = $3 = ""; print; exit }' /proc/cpuinfo | sed 's/^ *//')"
 echo "Limit: $TIMEOUT s CPU per run; times are CPU seconds; solved = SAT or UNSAT in time"
+
+if [ $regress = 1 ]; then
+  echo "OLD: $old ($("$old" --version | head -n 1)); NEW: $new ($("$new" --version | head -n 1))${DPLL_ARGS:+; options $DPLL_ARGS}"
+  echo "Each build's time is the lesser of its two runs; SLOWER: NEW over twice OLD and 0.25 s more, or unsolved"
+  echo
+  awk -v limit="$TIMEOUT" '
+    $4 == "REPEAT" { next }
+    { key = $1 SUBSEP $2
+      if (!(key in seen)) { seen[key] = 1; order[++n] = key; fam[key] = $1; file[key] = $2 }
+      t = $4 == "TIMEOUT" || $4 == "ERROR" || $4 == "WRONG" ? limit : $5
+      k = key SUBSEP $3
+      if (!(k in best) || t < best[k]) best[k] = t
+      if ($4 == "SAT" || $4 == "UNSAT") { ans[key] = $4; solved[k] = 1 } }
+    END {
+      printf "| family | file | answer | OLD s | NEW s | NEW / OLD | |\n|---|---|---|---:|---:|---:|---|\n"
+      for (i = 1; i <= n; i++) {
+        key = order[i]; o = best[key, "old"]; w = best[key, "new"]
+        f = fam[key]; fo[f] += o; fn[f] += w
+        slow = (!((key SUBSEP "new") in solved) && ((key SUBSEP "old") in solved)) ||
+               (w > 2 * o && w - o >= 0.25)
+        if (slow) slower++
+        answer = (key in ans) ? ans[key] : "unsolved"
+        ratio = o > 0 ? sprintf("%.2f", w / o) : "-"
+        printf "| %s | %s | %s | %.2f | %.2f | %s | %s |\n", f, file[key],
+          answer, o, w, ratio, slow ? "**SLOWER**" : ""
+      }
+      printf "\n| family | OLD s | NEW s | NEW / OLD |\n|---|---:|---:|---:|\n"
+      for (i = 1; i <= n; i++) {
+        f = fam[order[i]]; if (f in done) continue; done[f] = 1
+        ratio = fo[f] > 0 ? sprintf("%.2f", fn[f] / fo[f]) : "-"
+        printf "| %s | %.2f | %.2f | %s |\n", f, fo[f], fn[f], ratio
+        to += fo[f]; tn += fn[f]
+      }
+      ratio = to > 0 ? sprintf("%.2f", tn / to) : "-"
+      printf "| all | %.2f | %.2f | %s |\n\n", to, tn, ratio
+      printf "%d files, %d SLOWER\n", n, slower
+      exit slower > 0 }' "$results" || wrong=1
+  exit $wrong
+fi
+
 echo "Solvers: $(for s in $SOLVERS; do
   case $s in
   dpll) printf 'dpll %s%s; ' "$("$dpll" --version | awk '{ print $2 }')" "${DPLL_ARGS:+ ($DPLL_ARGS)}" ;;
