@@ -68,4 +68,4 @@ LD_LIBRARY_PATH="$(pkg-config --variable=libdir maze)" "$out/examples/maze-pc" e
   "$out/stage/bin/dpll" | "$out/stage/bin/peg-back" | tail -n 1
 "$out/stage/bin/maze-front" examples/mazes/gold-wand-ruby-4.txt |
   "$out/stage/bin/dpll" | "$out/stage/bin/maze-back"
-echo "== quick tier passed in $(elapsed "$installed") (installs before it: $(elapsed "$started") in all)"
+echo "== quick tier passed in $(elapsed "$installed") ($(elapsed "$started") with the installs before it)"

@@ -96,4 +96,4 @@ if fuzz_ready; then
 else
   echo "== fuzzing skipped: $fuzz_why"
 fi
-echo "== long tier passed in $(elapsed "$begun") (installs before it: $(elapsed "$started") in all)"
+echo "== long tier passed in $(elapsed "$begun") ($(elapsed "$started") with the installs before it)"

@@ -37,7 +37,8 @@
 # (default 10; REGRESS_COUNT, default 2, with --regress), RENUMBER
 # renumberings per vacancy (default 5), DPLL_ARGS extra options for dpll,
 # PEG_ARGS extra options for peg-front, SOLVERS to name the solvers
-# (default: dpll and every other one installed), KEEP=DIR to keep the files
+# (default: dpll and every other one installed; dpll@OPTS is dpll with the
+# comma-separated options OPTS, as dpll@-a,cdcl), KEEP=DIR to keep the files
 # and raw results.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -97,6 +98,8 @@ run() {
   local -a cmd
   case $solver in
   dpll) cmd=("$dpll" -f dimacs $DPLL_ARGS "$cnf") ;;
+  dpll@*) local opts=${solver#dpll@}
+    cmd=("$dpll" -f dimacs ${opts//,/ } "$cnf") ;;
   old) cmd=("$old" -f dimacs $DPLL_ARGS "$cnf") ;;
   new) cmd=("$new" -f dimacs $DPLL_ARGS "$cnf") ;;
   minisat) cmd=(minisat -verb=0 "$cnf" "$out.model") ;;
@@ -340,6 +343,7 @@ fi
 echo "Solvers: $(for s in $SOLVERS; do
   case $s in
   dpll) printf 'dpll %s%s; ' "$("$dpll" --version | awk '{ print $2 }')" "${DPLL_ARGS:+ ($DPLL_ARGS)}" ;;
+  dpll@*) o=${s#dpll@}; printf 'dpll %s; ' "${o//,/ }" ;;
   *) printf '%s %s; ' $s "$(dpkg-query -W -f '${Version}' $s 2>/dev/null || echo '?')" ;;
   esac
 done)"
@@ -374,5 +378,24 @@ awk -v solvers="$SOLVERS" '
       if (f in repeat) printf "| | (%d files repeat an earlier file of the family and were not run again: their results are its) | | | | | | | |\n", repeat[f]
       if (f in unconf) printf "| | (%d UNSAT answers by one solver only) | | | | | | | |\n", unconf[f]
     }
+  }' "$results"
+# The files dpll loses badly on: over 10 times the fastest peer's time and
+# 0.2 s more, where that peer needs under 2 s (issue 24's bound).
+awk -v solvers="$SOLVERS" '
+  BEGIN { ns = split(solvers, s, " "); for (k = 1; k <= ns; k++) peer[s[k]] = s[k] !~ /^dpll/ }
+  $4 == "UNCONFIRMED" || $4 == "REPEAT" { next }
+  { t[$1 " " $2, $3] = $5; a[$1 " " $2, $3] = $4; files[$1 " " $2] = 1 }
+  END {
+    for (f in files) {
+      best = ""; for (k = 1; k <= ns; k++) if (peer[s[k]] && (f, s[k]) in t && a[f, s[k]] != "TIMEOUT" && (best == "" || t[f, s[k]] < best)) { best = t[f, s[k]]; who = s[k] }
+      if (best == "" || best >= 2) continue
+      for (k = 1; k <= ns; k++) if (!peer[s[k]] && (f, s[k]) in t && t[f, s[k]] > 10 * best + 0.2)
+        lost[++nl] = sprintf("| %s | %s | %s %.2f | %.2f (%s) |", f, s[k], a[f, s[k]], t[f, s[k]], best, who)
+    }
+    if (!nl) { print "\nNo file where dpll takes over 10 times the fastest peer + 0.2 s."; exit }
+    printf "\nFiles where dpll takes over 10 times the fastest peer + 0.2 s (peer under 2 s): %d\n\n", nl
+    print "| family file | solver | answer, s | fastest peer s |"; print "|---|---|---:|---:|"
+    for (i = 2; i <= nl; i++) { x = lost[i]; for (j = i - 1; j >= 1 && lost[j] > x; j--) lost[j + 1] = lost[j]; lost[j + 1] = x }
+    for (i = 1; i <= nl; i++) print lost[i]
   }' "$results"
 exit $wrong
