@@ -205,8 +205,10 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 /* Search engines (the "algorithm" option). */
 #define DPLL_ALGORITHM_DPLL 0 /* classic: chronological backtracking */
 #define DPLL_ALGORITHM_CDCL 1 /* conflict learning and backjumping */
-/* Per solve: DPLL with its lookahead when every clause added has the same
- * length, 3 or more (as in random k-SAT), else CDCL. */
+/* Per solve: DPLL with its lookahead when the clauses added look like
+ * random k-SAT near or above its threshold (one length k >= 3, almost no
+ * two clauses over the same variables, at least 0.8 times the threshold's
+ * clauses per variable; docs/api.md), else CDCL. */
 #define DPLL_ALGORITHM_AUTO 2
 
 /* Restart policies of the cdcl engine (the "restarts" option). */
@@ -233,6 +235,11 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "cdcl: decide as in the longest conflict-free trail since the last "       \
     "restart: 0 never, 1 while restarts follow Luby, 2 always")                \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
+  X(lucky, 0, 0, 1,                                                            \
+    "cdcl: before the first decision of a solve that keeps no learned "        \
+    "clause, try every variable false, then true, in index order and "         \
+    "backwards, propagating after each (a descent without conflict is a "      \
+    "model; the dpll tool's default is 1)")                                    \
   X(vivify, 0, 0, 1,                                                           \
     "cdcl: at restarts, now and then shorten learned clauses by probing "      \
     "their literals (vivification)")                                           \
@@ -357,6 +364,7 @@ DPLL_API int dpll_status(const dpll_solver *s);
   X(vivified, "vivified", "cdcl: learned clauses shortened by vivification")   \
   X(vivified_lits, "vivified literals",                                        \
     "cdcl: literals vivification removed from them")                           \
+  X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
   X(walks, "walks", "cdcl: local searches run for rephasing")                  \
   X(walk_flips, "walk flips", "cdcl: the flips they made")                     \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \

@@ -32,6 +32,7 @@
 #include "oracle.h"
 #include "testutil.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,17 +234,10 @@ static void check_answer(const dpll_solver *s, const oracle_formula *f, int res,
 /* The counters of one solve: after minus before. */
 static dpll_stats stats_delta(const dpll_stats *a, const dpll_stats *b) {
   dpll_stats d;
-  d.decisions = b->decisions - a->decisions;
-  d.propagations = b->propagations - a->propagations;
-  d.conflicts = b->conflicts - a->conflicts;
-  d.backtracks = b->backtracks - a->backtracks;
-  d.pure_literals = b->pure_literals - a->pure_literals;
-  d.max_depth = b->max_depth;
-  d.learned = b->learned - a->learned;
-  d.learned_lits = b->learned_lits - a->learned_lits;
-  d.minimized = b->minimized - a->minimized;
-  d.restarts = b->restarts - a->restarts;
-  d.deleted = b->deleted - a->deleted;
+#define STATS_DELTA(name, label, doc) d.name = b->name - a->name;
+  DPLL_STATS(STATS_DELTA)
+#undef STATS_DELTA
+  d.max_depth = b->max_depth; /* a maximum, not a count */
   return d;
 }
 
@@ -399,6 +393,126 @@ static void test_hand_counts(void **state) {
   assert_int_equal(solve_counting(s, &d), DPLL_UNSAT);
   assert_int_equal(d.learned, 0);
   dpll_free(s);
+}
+
+/* ---- Lucky descents ----------------------------------------------------
+ *
+ * The option "lucky" (lucky.c): before the search, every variable false,
+ * then true, each in index order and then backwards, with unit
+ * propagation after each decision.  The test works out on its own whether
+ * one of the four descents meets no conflict (propagation's fixpoint does
+ * not depend on its order), and the solver's "lucky" counter must say the
+ * same; the oracle judges every answer. */
+
+/* Unit propagation over f from the values in val (1, -1, 0 per variable):
+ * false if a clause is false. */
+static bool propagate_all(const oracle_formula *f, signed char *val) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < f->num_clauses; i++) {
+      int free_lit = 0, free_count = 0;
+      bool sat = false;
+      for (size_t k = f->start[i]; k < f->start[i + 1] && !sat; k++) {
+        int lit = f->lits[k], v = val[var_of(lit)];
+        if (v == 0 && lit != free_lit) { /* a repeat counts once */
+          free_count++;
+          free_lit = lit;
+        }
+        sat = v != 0 && (v > 0) == (lit > 0);
+      }
+      if (sat || free_count > 1)
+        continue;
+      if (free_count == 0)
+        return false;
+      val[var_of(free_lit)] = free_lit > 0 ? 1 : -1;
+      changed = true;
+    }
+  }
+  return true;
+}
+
+/* Whether one of the four descents assigns every variable of f without a
+ * conflict (f not refuted by propagation alone). */
+static bool some_descent_lucky(const oracle_formula *f) {
+  signed char root[64] = {0}, val[64];
+  assert_true(f->num_vars < 64);
+  if (!propagate_all(f, root))
+    return false;
+  for (int k = 0; k < 4; k++) {
+    memcpy(val, root, sizeof val);
+    bool ok = true;
+    for (int i = 1; i <= f->num_vars && ok; i++) {
+      int v = k % 2 ? f->num_vars + 1 - i : i;
+      if (val[v] == 0) {
+        val[v] = k >= 2 ? 1 : -1;
+        ok = propagate_all(f, val);
+      }
+    }
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+static void test_lucky(void **state) {
+  (void)state;
+  uint64_t rng = 0x1C4;
+  long count = tier_cases(2000);
+  int lucky = 0, unlucky_sat = 0;
+  for (long i = 0; i < count; i++) {
+    oracle_formula f;
+    int nv = 3 + oracle_below(&rng, 14);
+    if (i % 2) /* short clauses, often lucky */
+      oracle_random(&f, &rng, nv, (size_t)(nv + oracle_below(&rng, 4 * nv)), 1,
+                    4);
+    else /* random 3-SAT near the threshold, seldom */
+      oracle_uniform3(&f, &rng, nv + 2, (size_t)(4 * (nv + 2)));
+    /* The variables the solver knows: up to the largest in a clause. */
+    int known = 0;
+    for (size_t k = 0; k < f.start[f.num_clauses]; k++)
+      if (var_of(f.lits[k]) > known)
+        known = var_of(f.lits[k]);
+    f.num_vars = known;
+    bool expect = some_descent_lucky(&f);
+    dpll_solver *s = cdcl_solver();
+    assert_int_equal(dpll_set_option(s, "pure", 0), 0);
+    assert_int_equal(dpll_set_option(s, "lucky", 1), 0);
+    for (size_t c = 0; c < f.num_clauses; c++)
+      assert_int_equal(
+          dpll_add_clause(s, f.lits + f.start[c], f.start[c + 1] - f.start[c]),
+          0);
+    dpll_stats d;
+    int res = solve_counting(s, &d);
+    int truth = oracle_satisfiable(&f, NULL) ? DPLL_SAT : DPLL_UNSAT;
+    if (res != truth || d.lucky != (uint64_t)expect ||
+        (expect && d.conflicts != 0))
+      fail_msg("formula %ld: answer %d (truth %d), lucky %llu (expected %d), "
+               "%llu conflicts",
+               i, res, truth, (unsigned long long)d.lucky, expect,
+               (unsigned long long)d.conflicts);
+    if (res == DPLL_SAT) {
+      unsigned char model[64] = {0};
+      for (int v = 1; v <= f.num_vars; v++)
+        model[v] = (unsigned char)dpll_model(s, v);
+      assert_true(oracle_check(&f, model));
+    }
+    lucky += expect;
+    unlucky_sat += !expect && res == DPLL_SAT;
+    /* Not again while learned clauses are kept, nor under assumptions. */
+    if (d.learned > 0) {
+      assert_int_equal(solve_counting(s, &d), res);
+      assert_int_equal(d.lucky, 0);
+    }
+    assert_int_equal(dpll_assume(s, f.lits[0]), 0);
+    (void)solve_counting(s, &d);
+    assert_int_equal(d.lucky, 0);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%ld formulas: %d settled by a lucky descent, %d satisfiable "
+                "ones not\n",
+                count, lucky, unlucky_sat);
+  assert_true(lucky >= count / 20 && unlucky_sat >= count / 20);
 }
 
 /* ---- 2. Formulas large enough for restarts and reduction ------------------
@@ -1282,6 +1396,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_options_against_oracle),
       cmocka_unit_test(test_hand_counts),
+      cmocka_unit_test(test_lucky),
       cmocka_unit_test(test_pigeonhole),
       cmocka_unit_test(test_random_3sat),
       cmocka_unit_test(test_incremental),

@@ -35,8 +35,8 @@
 #define MAX_VARS 64   /* a model is a bit set: variable v is bit v - 1 */
 #define SMALL_VARS 10 /* the random formulas' variables, at most */
 
-static char *tool;    /* absolute path of the dpll binary */
-static char *tmp_dir; /* this run's scratch directory (mkdtemp) */
+static char *tool;                /* absolute path of the dpll binary */
+static char *tmp_dir;             /* this run's scratch directory (mkdtemp) */
 static int random_formulas = 300; /* scaled to the tier (tier.h) */
 
 /* ---- Models as bit sets -------------------------------------------------- */

@@ -388,19 +388,105 @@ static void test_choose(void **state) {
   print_message("%ld formulas, a choice at the root of each\n", count);
 }
 
-/* The algorithm "auto": the lookahead on clauses all of one length (3 or
- * more), cdcl as soon as one clause is shorter or longer (clauses added
- * between solves switch it); the oracle judges every answer. */
+/* Whether clause i of f and clause j of g have the same set of variables
+ * (both of three distinct variables). */
+static bool same_vars(const oracle_formula *f, size_t i,
+                      const oracle_formula *g, size_t j) {
+  if (f->start[i + 1] - f->start[i] != 3 || g->start[j + 1] - g->start[j] != 3)
+    return false;
+  for (size_t a = f->start[i]; a < f->start[i + 1]; a++) {
+    bool found = false;
+    for (size_t b = g->start[j]; b < g->start[j + 1]; b++)
+      found |= abs(f->lits[a]) == abs(g->lits[b]);
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* Random 3-SAT over num_vars variables whose clauses have distinct sets
+ * of variables (each drawn again until its set is new). */
+static void distinct3(oracle_formula *f, uint64_t *rng, int num_vars,
+                      size_t num_clauses) {
+  oracle_init(f, num_vars);
+  while (f->num_clauses < num_clauses) {
+    oracle_formula one;
+    oracle_uniform3(&one, rng, num_vars, 1);
+    bool fresh = true;
+    for (size_t i = 0; i < f->num_clauses && fresh; i++)
+      fresh = !same_vars(f, i, &one, 0);
+    if (fresh)
+      oracle_add(f, one.lits, 3);
+    oracle_free(&one);
+  }
+}
+
+/* Parity constraints x ^ y ^ z = c over random triples: the four clauses
+ * of each have one set of variables. */
+static void parity3(oracle_formula *f, uint64_t *rng, int num_vars,
+                    int constraints) {
+  oracle_init(f, num_vars);
+  for (int i = 0; i < constraints; i++) {
+    oracle_formula one;
+    oracle_uniform3(&one, rng, num_vars, 1);
+    int odd = oracle_below(rng, 2);
+    for (int signs = 0; signs < 8; signs++) {
+      int negs = (signs & 1) + (signs >> 1 & 1) + (signs >> 2 & 1);
+      if (negs % 2 != odd)
+        continue;
+      int c[3];
+      for (int k = 0; k < 3; k++)
+        c[k] = (signs >> k & 1 ? -1 : 1) * abs(one.lits[k]);
+      oracle_add(f, c, 3);
+    }
+    oracle_free(&one);
+  }
+}
+
+/* The rule of "auto" (docs/internals.md), worked out here on its own:
+ * clauses all of length 3, at most one in ten sharing its set of
+ * variables with another, and at least 0.8 * 4.267 clauses per variable
+ * (the variables being 1..the largest in a clause). */
+static bool random_shaped(const oracle_formula *f) {
+  int max_var = 0;
+  size_t shared = 0, m = f->num_clauses;
+  for (size_t i = 0; i < m; i++) {
+    if (f->start[i + 1] - f->start[i] != 3)
+      return false;
+    for (size_t k = f->start[i]; k < f->start[i + 1]; k++)
+      if (abs(f->lits[k]) > max_var)
+        max_var = abs(f->lits[k]);
+    bool twin = false;
+    for (size_t j = 0; j < m && !twin; j++)
+      twin =
+          j != i && f->start[j + 1] - f->start[j] == 3 && same_vars(f, i, f, j);
+    shared += twin;
+  }
+  return m > 0 && shared * 10 <= m && (double)m >= 0.8 * 4.267 * max_var;
+}
+
+/* The algorithm "auto": the lookahead on clauses shaped like random 3-SAT
+ * (random_shaped), cdcl otherwise: on random 3-SAT with repeated sets of
+ * variables, on parity constraints, on too few clauses per variable, and
+ * as soon as one clause is shorter or longer (clauses added between
+ * solves switch it); the oracle judges every answer. */
 static void test_auto(void **state) {
   (void)state;
   uint64_t rng = 0xA070;
   long count = tier_cases(300);
-  int engines[2] = {0, 0};
+  int engines[2] = {0, 0}, shaped = 0;
   for (int i = 0; i < count; i++) {
     oracle_formula f;
-    int nv = 5 + oracle_below(&rng, 14);
-    oracle_uniform3(&f, &rng, nv,
-                    (size_t)((int)(3.5 * nv) + oracle_below(&rng, 2 * nv)));
+    int nv = 10 + oracle_below(&rng, 9);
+    size_t m = (size_t)((int)(3 * nv) + oracle_below(&rng, 2 * nv));
+    if (i % 3 == 0)
+      distinct3(&f, &rng, nv, m);
+    else if (i % 3 == 1)
+      oracle_uniform3(&f, &rng, nv, m);
+    else
+      parity3(&f, &rng, nv, 1 + oracle_below(&rng, nv));
+    bool look = random_shaped(&f);
+    shaped += look;
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_AUTO), 0);
@@ -413,14 +499,19 @@ static void test_auto(void **state) {
       int res = dpll_solve(s);
       check_answer(s, &f, res, what);
       dpll_get_stats(s, &after);
-      /* Round 0: uniform, the lookahead (which probes unless propagation
-       * alone settles it, and never learns).  Round 1: a clause of 2
-       * literals was added: cdcl (no probe).  Round 2: a clause of 4 too. */
+      /* Round 0: the lookahead if shaped so (which probes unless
+       * propagation alone settles it, and never learns), else cdcl (no
+       * probe).  Round 1: a clause of 2 literals was added: cdcl.  Round
+       * 2: a clause of 4 too. */
       bool probed = after.probes > before.probes;
       bool learned = after.learned > before.learned;
-      CHECK(round == 0 ? !learned : !probed, "%s, round %d: %s", what, round,
-            round == 0 ? "cdcl on uniform clauses" : "probes on mixed ones");
-      engines[round > 0] += round == 0 ? probed : learned;
+      bool lookahead = round == 0 && look;
+      CHECK(lookahead ? !learned : !probed, "%s, round %d: %s", what, round,
+            lookahead ? "cdcl on random 3-SAT" : "probes where cdcl is due");
+      if (lookahead)
+        engines[0] += probed;
+      else if (round > 0)
+        engines[1] += learned;
       int extra[4];
       for (int k = 0; k < 4; k++)
         extra[k] = (k + 1) * (oracle_below(&rng, 2) ? 1 : -1);
@@ -431,12 +522,14 @@ static void test_auto(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("auto: %ld formulas, %d uniform solves probed, %d mixed ones "
-                "learned\n",
-                count, engines[0], engines[1]);
-  /* Nearly every uniform solve probes; some mixed ones learn (about one in
-   * seven: most are settled without a conflict). */
-  assert_true(engines[0] > 2 * count / 3 && engines[1] >= count / 15);
+  print_message("auto: %ld formulas, %d shaped like random 3-SAT, %d of them "
+                "probed; %d mixed solves learned\n",
+                count, shaped, engines[0], engines[1]);
+  /* A third of the formulas can be shaped so (the distinct ones with
+   * enough clauses, about half of them); nearly every one of those probes;
+   * some mixed solves learn (most are settled without a conflict). */
+  assert_true(shaped >= count / 8 && engines[0] > 2 * shaped / 3 &&
+              engines[1] >= count / 15);
 }
 
 /* The terminate callback is asked during a round of probes (every 32

@@ -8,6 +8,9 @@
  * (restart.c) and the deletion of learned clauses (reduce.c) are further
  * checks in the loop.
  *
+ * Before the first decision of a solve that keeps no learned clause, a
+ * few lucky descents may settle it (lucky.c, option "lucky").
+ *
  * Pure literals are eliminated once, at level 0 before the first decision:
  * deeper down, an assignment with no reason would leave conflict analysis
  * nothing to resolve with.  Not under assumptions: a pure literal could
@@ -52,6 +55,8 @@ int dpll__cdcl(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && !dpll__unsat(s));
   uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
   bool root_pure_done = false;
+  bool lucky_done =
+      !s->opt[OPT_lucky] || dpll__assuming(s) || dpll__num_learnts(s) > 0;
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);
@@ -102,6 +107,12 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
       continue;
+    }
+    if (!lucky_done && dpll__decision_level(s) == 0) {
+      lucky_done = true;
+      int rc = dpll__lucky(s, decisions0);
+      if (rc)
+        return rc;
     }
     int result;
     if (!dpll__decide_next(s, decisions0, &result))

@@ -163,6 +163,52 @@ void dpll__clause_probed(dpll_solver *s, int level, unsigned lit) {
   clause_event(s, CLAUSE_PROBED, &lit, (size_t)level, CREF_NONE);
 }
 
+/* A key for the set of variables of c: the sum of a mixing of each (no
+ * variable repeats in a clause), so the order of the literals does not
+ * matter. */
+static uint64_t vars_key(const clause *c) {
+  uint64_t key = 0;
+  for (uint32_t k = 0; k < c->size; k++) {
+    uint64_t x = lit_var(c->lits[k]) * 0x9E3779B97F4A7C15ull;
+    x ^= x >> 29;
+    key += x * 0xBF58476D1CE4E5B9ull;
+  }
+  return key;
+}
+
+static int key_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Only clauses of one length k >= 3 need the count (see
+ * dpll__random_shape); the keys are sorted, and a run of equal keys is a
+ * set of variables that more than one clause has. */
+void dpll__store_shape(dpll_solver *s) {
+  store_part *st = &s->store;
+  if (st->shape_clauses == st->num_clauses)
+    return;
+  st->shape_clauses = st->num_clauses;
+  st->shape_distinct = false;
+  size_t n = st->num_clauses;
+  uint64_t *keys = NULL;
+  if (n == 0 || st->min_size < 3 || st->min_size != st->max_size ||
+      DPLL_RESIZE(keys, n))
+    return;
+  for (size_t i = 0; i < n; i++)
+    keys[i] = vars_key(dpll__clause(s, st->clauses[i]));
+  qsort(keys, n, sizeof *keys, key_cmp);
+  size_t shared = 0;
+  for (size_t i = 0, j; i < n; i = j) {
+    for (j = i + 1; j < n && keys[j] == keys[i]; j++)
+      ;
+    if (j - i > 1)
+      shared += j - i;
+  }
+  free(keys);
+  st->shape_distinct = shared * 10 <= n;
+}
+
 /* Drops deleted clauses from a list of refs; returns the new length. */
 static size_t purge(const dpll_solver *s, cref *refs, size_t n) {
   size_t j = 0;

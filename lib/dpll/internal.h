@@ -119,11 +119,32 @@ static inline size_t dpll__num_clauses(const dpll_solver *s) {
 static inline cref dpll__clause_ref(const dpll_solver *s, size_t i) {
   return s->store.clauses[i];
 }
-/* Whether the clauses added all have the same length, 3 or more (as
- * random k-SAT does; see dpll__engine). */
-static inline bool dpll__uniform(const dpll_solver *s) {
-  return s->store.num_clauses > 0 && s->store.min_size >= 3 &&
-         s->store.min_size == s->store.max_size;
+/* The ratio of clauses to variables at which random k-SAT turns from
+ * mostly satisfiable to mostly not (measured for k <= 7, the first
+ * moment's estimate 2^k ln 2 - (1 + ln 2) / 2 beyond). */
+static inline double dpll__random_threshold(uint32_t k) {
+  static const double measured[8] = {0,     0,      1,     4.267,
+                                     9.931, 21.117, 43.37, 87.79};
+  if (k < 8)
+    return measured[k];
+  return k < 60 ? (double)(1ull << k) * 0.693147 - 0.846574 : 1e18;
+}
+/* Whether the clauses look like random k-SAT near or above its threshold,
+ * where the classic engine's lookahead is measured to win (see
+ * dpll__engine): every clause added has the same length k >= 3, at most
+ * one in ten shares its set of variables with another (dpll__store_shape
+ * counted them for these clauses; the clauses that encode one parity
+ * constraint or both colours of one progression all do), and there are at
+ * least 0.8 times the threshold's clauses per variable (below it the
+ * lookahead's probes cost more than they save on large formulas). */
+static inline bool dpll__random_shape(const dpll_solver *s) {
+  const store_part *st = &s->store;
+  if (st->num_clauses == 0 || st->min_size < 3 ||
+      st->min_size != st->max_size || st->shape_clauses != st->num_clauses ||
+      !st->shape_distinct)
+    return false;
+  return (double)st->num_clauses >=
+         0.8 * dpll__random_threshold(st->min_size) * s->num_vars;
 }
 static inline size_t dpll__num_learnts(const dpll_solver *s) {
   return s->store.num_learnts;
@@ -189,14 +210,14 @@ static inline bool dpll__terminated_at_conflict(const dpll_solver *s) {
 }
 
 /* The engine the algorithm option stands for: DPLL_ALGORITHM_DPLL or
- * _CDCL; "auto" is the classic engine with its lookahead for formulas of
- * clauses all of one length k >= 3 (random k-SAT, where it is measured to
- * be faster: docs/performance.md), else cdcl. */
+ * _CDCL; "auto" is the classic engine with its lookahead for formulas
+ * shaped like random k-SAT (dpll__random_shape; there it is measured to be
+ * faster, docs/performance.md), else cdcl. */
 static inline int dpll__engine(const dpll_solver *s) {
   int64_t a = s->opt[OPT_algorithm];
   if (a != DPLL_ALGORITHM_AUTO)
     return (int)a;
-  return dpll__uniform(s) ? DPLL_ALGORITHM_DPLL : DPLL_ALGORITHM_CDCL;
+  return dpll__random_shape(s) ? DPLL_ALGORITHM_DPLL : DPLL_ALGORITHM_CDCL;
 }
 /* Whether the classic engine probes before its splits (lookahead.c). */
 static inline bool dpll__lookahead_on(const dpll_solver *s) {
@@ -241,6 +262,11 @@ void dpll__note_conflict(dpll_solver *s, cref ref);
 
 /* cdcl.c: the conflict-driven engine. */
 int dpll__cdcl(dpll_solver *s);
+
+/* lucky.c: the descents of option "lucky"; DPLL_SAT with every variable
+ * assigned, 0 (level 0 as before) or DPLL_ENOMEM.  Decisions count from
+ * decisions0 towards the decision limit. */
+int dpll__lucky(dpll_solver *s, uint64_t decisions0);
 
 /* vivify.c */
 void dpll__vivify_init(dpll_solver *s);
@@ -434,6 +460,9 @@ void dpll__clause_probed(dpll_solver *s, int level, unsigned lit);
  * (the mark cleared); rebuilds the watches. */
 void dpll__store_compact(dpll_solver *s,
                          void (*moved)(dpll_solver *, const clause *, cref));
+/* Finds shape_distinct for the clauses now, unless it was found for them
+ * (dpll__random_shape reads it); without memory, false. */
+void dpll__store_shape(dpll_solver *s);
 const char *dpll__store_check(const dpll_solver *s);
 void dpll__store_free(dpll_solver *s);
 

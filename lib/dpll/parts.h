@@ -53,6 +53,9 @@ typedef struct store_part {
   size_t num_learnts, learnts_cap;
   bool unsat; /* the empty clause is derived (dpll__clause_empty) */
   uint32_t min_size, max_size; /* of the clauses added (if any) */
+  size_t shape_clauses;        /* num_clauses when shape_distinct was found */
+  bool shape_distinct;         /* then: clauses of one length, almost all over
+                                  sets of variables no other clause has */
 } store_part;
 
 /* add.c: the clause being built by dpll_add, and scratch for adding one. */

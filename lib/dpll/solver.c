@@ -196,6 +196,7 @@ int dpll_solve(dpll_solver *s) {
     return DPLL_EOPEN;
   dpll__trail_reset(s);
   dpll__touch(s);
+  dpll__store_shape(s); /* for "auto" (dpll__engine) */
   /* A proof derives all it uses: what earlier solves learned goes. */
   if (dpll__proof_wanted(s) && !dpll__assuming(s))
     dpll__drop_learnts(s);

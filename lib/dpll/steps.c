@@ -7,6 +7,7 @@ int dpll_propagate(dpll_solver *s) {
   if (!s)
     return DPLL_EINVAL;
   dpll__touch(s);
+  dpll__store_shape(s); /* for "auto" (dpll__engine) */
   if (dpll__conflict_pending(s))
     return DPLL_CONFLICT;
   if (dpll__unsat(s)) {
@@ -41,6 +42,7 @@ int dpll_eliminate_pure(dpll_solver *s) {
 int dpll_choose(dpll_solver *s) {
   if (!s)
     return 0;
+  dpll__store_shape(s);
   return lit_to_ext(dpll__choose(s));
 }
 

@@ -49,8 +49,8 @@ static const cli_option rows[] = {
      "read FORMAT: auto (default), dp or dimacs", formats, "format"},
     CLI_OUTPUT_ROW(opts, files),
     {'a', "algorithm", "NAME", CLI_CHOICE(opts, algorithm),
-     "the search: auto (default: dpll with --lookahead when every clause "
-     "has the same length, 3 or more, as in random k-SAT; cdcl otherwise), "
+     "the search: auto (default: dpll with --lookahead when the clauses "
+     "look like random k-SAT near its threshold; cdcl otherwise), "
      "cdcl (conflict learning, backjumping, restarts) or dpll (classic: "
      "chronological backtracking)",
      algorithms, "algorithm"},
@@ -78,6 +78,10 @@ static const cli_option rows[] = {
      targets, NULL},
     {0, "no-reduce", NULL, CLI_FLAG(opts, no_reduce),
      "cdcl: keep every learned clause", NULL, NULL},
+    {0, "no-lucky", NULL, CLI_FLAG(opts, no_lucky),
+     "cdcl: no lucky descents (every variable false, then true, in index "
+     "order and backwards) before the search",
+     NULL, NULL},
     {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
      "cdcl: learn clauses as analysis finds them", NULL, NULL},
     {0, "vivify", NULL, CLI_FLAG(opts, vivify),
