@@ -15,7 +15,10 @@
  * decision, not under assumptions (a descent would have to decide them
  * first), not while learned clauses are kept from earlier solves (an
  * enumeration would pay for them at every model), and only with the option
- * "lucky" on (off by default in the library, on in the dpll tool). */
+ * "lucky" on (off by default: a failed descent moves watches and the
+ * heap's order, which changes the search that follows, and the regress
+ * gate flagged three files that got slower by that chance;
+ * docs/performance.md). */
 #include "internal.h"
 
 /* One descent: each free variable, in the order given by backwards, set
