@@ -239,7 +239,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "cdcl: before the first decision of a solve that keeps no learned "        \
     "clause, try every variable false, then true, in index order and "         \
     "backwards, propagating after each (a descent without conflict is a "      \
-    "model; dpll --lucky)")                                                    \
+    "model; the dpll tool's default is 1)")                                    \
   X(vivify, 0, 0, 1,                                                           \
     "cdcl: at restarts, now and then shorten learned clauses by probing "      \
     "their literals (vivification)")                                           \

@@ -402,7 +402,8 @@ static void test_hand_counts(void **state) {
  * propagation after each decision.  The test works out on its own whether
  * one of the four descents meets no conflict (propagation's fixpoint does
  * not depend on its order), and the solver's "lucky" counter must say the
- * same; the oracle judges every answer. */
+ * same; the oracle judges every answer.  When no descent succeeds, the
+ * search must be the one without the option: the same counts and model. */
 
 /* Unit propagation over f from the values in val (1, -1, 0 per variable):
  * false if a clause is false. */
@@ -498,6 +499,26 @@ static void test_lucky(void **state) {
     }
     lucky += expect;
     unlucky_sat += !expect && res == DPLL_SAT;
+    if (!expect) { /* failed descents leave the search as it was */
+      dpll_solver *t = cdcl_solver();
+      assert_int_equal(dpll_set_option(t, "pure", 0), 0);
+      for (size_t c = 0; c < f.num_clauses; c++)
+        assert_int_equal(dpll_add_clause(t, f.lits + f.start[c],
+                                         f.start[c + 1] - f.start[c]),
+                         0);
+      dpll_stats e;
+      assert_int_equal(solve_counting(t, &e), res);
+      if (e.decisions != d.decisions || e.conflicts != d.conflicts ||
+          e.propagations != d.propagations)
+        fail_msg(
+            "formula %ld: without lucky %llu decisions, %llu conflicts; "
+            "with it %llu and %llu",
+            i, (unsigned long long)e.decisions, (unsigned long long)e.conflicts,
+            (unsigned long long)d.decisions, (unsigned long long)d.conflicts);
+      for (int v = 1; res == DPLL_SAT && v <= f.num_vars; v++)
+        assert_int_equal(dpll_model(t, v), dpll_model(s, v));
+      dpll_free(t);
+    }
     /* Not again while learned clauses are kept, nor under assumptions. */
     if (d.learned > 0) {
       assert_int_equal(solve_counting(s, &d), res);

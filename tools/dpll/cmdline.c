@@ -78,8 +78,8 @@ static const cli_option rows[] = {
      targets, NULL},
     {0, "no-reduce", NULL, CLI_FLAG(opts, no_reduce),
      "cdcl: keep every learned clause", NULL, NULL},
-    {0, "lucky", NULL, CLI_FLAG(opts, lucky),
-     "cdcl: lucky descents (every variable false, then true, in index "
+    {0, "no-lucky", NULL, CLI_FLAG(opts, no_lucky),
+     "cdcl: no lucky descents (every variable false, then true, in index "
      "order and backwards) before the search",
      NULL, NULL},
     {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),

@@ -56,8 +56,7 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "pure", 0);
   if (o->no_reduce)
     dpll_set_option(s, "reduce", 0);
-  if (o->lucky)
-    dpll_set_option(s, "lucky", 1);
+  dpll_set_option(s, "lucky", !o->no_lucky);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
   if (o->vivify)
