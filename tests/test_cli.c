@@ -817,6 +817,26 @@ static void test_engine_options(void **state) {
     failure("dpll uniform.cnf", "exit %d by default, %d with -a cdcl",
             answer[0], answer[1]);
   remove(cnf);
+  /* Lucky descents, on by default: deciding 1 and then 2 false settles
+   * this formula (3 is pure) without a search; --no-lucky searches. */
+  static const char lucky_cnf[] = "p cnf 3 2\n-1 -2 0\n1 2 3 0\n";
+  join(cnf, sizeof cnf, tmp_dir, "lucky.cnf");
+  write_file(cnf, lucky_cnf, sizeof lucky_cnf - 1);
+  for (int off = 0; off <= 1; off++) {
+    const char *name =
+        off ? "dpll --stats --no-lucky lucky.cnf" : "dpll --stats lucky.cnf";
+    if (off)
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", "--no-lucky", cnf,
+               (char *)NULL);
+    else
+      run_tool(&r, tool, NULL, NULL, NULL, "--stats", cnf, (char *)NULL);
+    if (r.code != 10)
+      failure(name, "exit status %d, expected 10", r.code);
+    long long n = stat_value(r.err.data, "lucky");
+    if (n != !off)
+      failure(name, "lucky %lld, expected %d", n, !off);
+  }
+  remove(cnf);
   run_free(&r);
   end_cases("engine options");
 }
