@@ -39,7 +39,9 @@
 # PEG_ARGS extra options for peg-front, SOLVERS to name the solvers
 # (default: dpll and every other one installed; dpll@OPTS is dpll with the
 # comma-separated options OPTS, as dpll@-a,cdcl), KEEP=DIR to keep the files
-# and raw results.
+# and raw results, PROOFS=1 to have dpll write a DRAT proof of every UNSAT
+# answer and report its size and drat-check's time (the solve's time then
+# includes writing the proof).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 regress=0
@@ -91,15 +93,35 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 
+# With PROOFS=1, dpll writes a DRAT proof of each UNSAT answer, and
+# proof_check puts its size and drat-check's time in $work/proofs.
+proof_args() {
+  [ "${PROOFS:-0}" = 1 ] && echo "--proof $work/proof.drat"
+  return 0
+}
+proof_check() { # FAMILY FILE SOLVER CNF
+  local size verdict
+  size=$(stat -c %s "$work/proof.drat")
+  set +e
+  /usr/bin/time -f "%U %S" -o "$work/ptime" \
+    timeout "$TIMEOUT" "$checker" "$4" "$work/proof.drat" >/dev/null 2>&1
+  case $? in 0) verdict=verified ;; 124 | 137) verdict=TIMEOUT ;; *) verdict=REJECTED ;; esac
+  set -e
+  awk -v f="$1 $2 $3" -v b="$size" -v v="$verdict" 'END {
+    printf "%s %d %.2f %s\n", f, b, $1 + $2, v }' "$work/ptime" >>"$work/proofs"
+  [ $verdict != REJECTED ] || { echo "compare.sh: $3's proof of $4 is rejected" >&2; wrong=1; }
+  rm -f "$work/proof.drat"
+}
+
 # run SOLVER CNF: prints "ANSWER SECONDS KB" (ANSWER: SAT UNSAT TIMEOUT
 # ERROR WRONG), the model checked.
 run() {
   local solver=$1 cnf=$2 out=$work/out rc answer
   local -a cmd
   case $solver in
-  dpll) cmd=("$dpll" -f dimacs $DPLL_ARGS "$cnf") ;;
+  dpll) cmd=("$dpll" -f dimacs $DPLL_ARGS $(proof_args) "$cnf") ;;
   dpll@*) local opts=${solver#dpll@}
-    cmd=("$dpll" -f dimacs ${opts//,/ } "$cnf") ;;
+    cmd=("$dpll" -f dimacs ${opts//,/ } $(proof_args) "$cnf") ;;
   old) cmd=("$old" -f dimacs $DPLL_ARGS "$cnf") ;;
   new) cmd=("$new" -f dimacs $DPLL_ARGS "$cnf") ;;
   minisat) cmd=(minisat -verb=0 "$cnf" "$out.model") ;;
@@ -246,6 +268,12 @@ done <"$work/rows"
 
 results=$work/results # family file solver answer seconds kb
 : >"$results"
+: >"$work/proofs" # family file solver bytes check-seconds verdict
+checker=$(dirname "$front")/drat-check
+if [ "${PROOFS:-0}" = 1 ] && [ ! -x "$checker" ]; then
+  echo "compare.sh: PROOFS=1 needs $checker (built with the tests)" >&2
+  exit 1
+fi
 : >"$results.copy"
 declare -A same # family/checksum of a file's clauses -> its first such file
 wrong=0
@@ -272,6 +300,10 @@ for dir in "$work"/fam/*/; do
     for s in $order; do
       read -r answer secs kb < <(run $s "$cnf")
       echo "$fam $file $s $answer $secs $kb" >>"$results"
+      if [ "${PROOFS:-0}" = 1 ] && [[ $s == dpll* ]]; then
+        if [ $answer = UNSAT ]; then proof_check $fam $file $s "$cnf"; fi
+        rm -f "$work/proof.drat"
+      fi
       case $answer in
       SAT) sat_by="$sat_by $s" ;;
       UNSAT) unsat_by="$unsat_by $s" ;;
@@ -379,6 +411,16 @@ awk -v solvers="$SOLVERS" '
       if (f in unconf) printf "| | (%d UNSAT answers by one solver only) | | | | | | | |\n", unconf[f]
     }
   }' "$results"
+if [ "${PROOFS:-0}" = 1 ]; then
+  echo
+  echo "Proofs of dpll's UNSAT answers (checked by drat-check, limit $TIMEOUT s):"
+  echo
+  echo "| family | file | solver | solve s | proof MB | check s | |"
+  echo "|---|---|---|---:|---:|---:|---|"
+  awk 'FNR == NR { t[$1 " " $2 " " $3] = $5; next }
+    { printf "| %s | %s | %s | %.2f | %.1f | %.2f | %s |\n", $1, $2, $3,
+        t[$1 " " $2 " " $3], $4 / 1e6, $5, $6 }' "$results" "$work/proofs"
+fi
 # The files dpll loses badly on: over 10 times the fastest peer's time and
 # 0.2 s more, where that peer needs under 2 s (issue 24's bound).
 awk -v solvers="$SOLVERS" '
@@ -386,6 +428,8 @@ awk -v solvers="$SOLVERS" '
   $4 == "UNCONFIRMED" || $4 == "REPEAT" { next }
   { t[$1 " " $2, $3] = $5; a[$1 " " $2, $3] = $4; files[$1 " " $2] = 1 }
   END {
+    for (k = 1; k <= ns; k++) any_peer += peer[s[k]]
+    if (!any_peer) exit
     for (f in files) {
       best = ""; for (k = 1; k <= ns; k++) if (peer[s[k]] && (f, s[k]) in t && a[f, s[k]] != "TIMEOUT" && (best == "" || t[f, s[k]] < best)) { best = t[f, s[k]]; who = s[k] }
       if (best == "" || best >= 2) continue
