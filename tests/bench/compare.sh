@@ -41,7 +41,10 @@
 # comma-separated options OPTS, as dpll@-a,cdcl), KEEP=DIR to keep the files
 # and raw results, PROOFS=1 to have dpll write a DRAT proof of every UNSAT
 # answer and report its size and drat-check's time (the solve's time then
-# includes writing the proof).
+# includes writing the proof), PEERS_FROM=FILE to take the peers' results
+# from an earlier run's KEEP directory (FILE is its "results"; same
+# TIMEOUT and COUNT) instead of running them again: a new build of dpll is
+# then measured beside the peers in the time dpll alone takes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 regress=0
@@ -298,7 +301,12 @@ for dir in "$work"/fam/*/; do
     order=$SOLVERS
     [ $regress = 1 ] && order="old new new old"
     for s in $order; do
-      read -r answer secs kb < <(run $s "$cnf")
+      answer=""
+      if [ -n "${PEERS_FROM:-}" ] && [[ $s != dpll* ]] && [ $regress = 0 ]; then
+        read -r answer secs kb < <(awk -v f="$fam" -v n="$file" -v s=$s \
+          '$1 == f && $2 == n && $3 == s { print $4, $5, $6; exit }' "$PEERS_FROM") || true
+      fi
+      [ -n "$answer" ] || read -r answer secs kb < <(run $s "$cnf")
       echo "$fam $file $s $answer $secs $kb" >>"$results"
       if [ "${PROOFS:-0}" = 1 ] && [[ $s == dpll* ]]; then
         if [ $answer = UNSAT ]; then proof_check $fam $file $s "$cnf"; fi
