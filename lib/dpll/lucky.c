@@ -8,13 +8,14 @@
  * descent happens to do and ours, in activity order, does not
  * (docs/performance.md).
  *
- * The descents run on a copy of the clauses in occurrence lists, with a
- * count of false and of true literals per clause, so that a descent that
- * fails leaves the solver exactly as it was (the search's propagation
- * would reorder watches and clause literals, and the heap, and with them
- * the search that follows).  Only a descent that succeeds is replayed on
- * the trail, as decisions (traced and counted); unit propagation reaches
- * the same fixpoint in any order, so the replay meets no conflict either.
+ * The descents propagate through the pure part's occurrence lists
+ * (purecount.c) with counts of their own, of the false and the true
+ * literals of each clause, so that a descent that fails leaves the solver
+ * exactly as it was (the search's propagation would reorder watches and
+ * clause literals, and the heap, and with them the search that follows).  Only
+ * a descent that succeeds is replayed on the trail, as decisions (traced and
+ * counted); unit propagation reaches the same fixpoint in any order, so the
+ * replay meets no conflict either.
  *
  * Tried once per solve, at level 0 before the first decision, not under
  * assumptions, not while learned clauses are kept from earlier solves (an
@@ -25,12 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The copy: for each literal the clauses (indices into the clause list)
- * that hold it; per clause its false and true literals under val, the
- * value of each variable (1, -1, 0), and a queue of literals set. */
+/* The copy: per clause its false and true literals under val, the value
+ * of each variable (1, -1, 0), and a queue of literals set.  The clauses
+ * of each literal are the pure part's occurrence lists (purecount.c). */
 typedef struct lucky_copy {
-  size_t *start; /* per literal + 1 */
-  uint32_t *occ;
   uint32_t *falses, *trues;
   signed char *val;
   unsigned *queue;
@@ -38,8 +37,6 @@ typedef struct lucky_copy {
 } lucky_copy;
 
 static void copy_free(lucky_copy *c) {
-  free(c->start);
-  free(c->occ);
   free(c->falses);
   free(c->trues);
   free(c->val);
@@ -47,31 +44,12 @@ static void copy_free(lucky_copy *c) {
 }
 
 static int copy_alloc(dpll_solver *s, lucky_copy *c) {
-  size_t lits = 2 * ((size_t)s->num_vars + 1), m = dpll__num_clauses(s);
-  size_t total = 0;
-  for (size_t i = 0; i < m; i++)
-    total += dpll__clause(s, dpll__clause_ref(s, i))->size;
-  if (DPLL_RESIZE(c->start, lits + 1) || DPLL_RESIZE(c->occ, total + 1) ||
-      DPLL_RESIZE(c->falses, m + 1) || DPLL_RESIZE(c->trues, m + 1) ||
+  size_t m = dpll__num_clauses(s);
+  if (dpll__pure_prepare(s) || DPLL_RESIZE(c->falses, m + 1) ||
+      DPLL_RESIZE(c->trues, m + 1) ||
       DPLL_RESIZE(c->val, (size_t)s->num_vars + 1) ||
       DPLL_RESIZE(c->queue, (size_t)s->num_vars + 1))
     return DPLL_ENOMEM;
-  memset(c->start, 0, (lits + 1) * sizeof *c->start);
-  for (size_t i = 0; i < m; i++) {
-    const clause *cl = dpll__clause(s, dpll__clause_ref(s, i));
-    for (uint32_t k = 0; k < cl->size; k++)
-      c->start[cl->lits[k] + 1]++;
-  }
-  for (size_t l = 0; l < lits; l++)
-    c->start[l + 1] += c->start[l];
-  for (size_t i = 0; i < m; i++) { /* start[l] runs ahead, then back */
-    const clause *cl = dpll__clause(s, dpll__clause_ref(s, i));
-    for (uint32_t k = 0; k < cl->size; k++)
-      c->occ[c->start[cl->lits[k]]++] = (uint32_t)i;
-  }
-  for (size_t l = lits; l > 0; l--)
-    c->start[l] = c->start[l - 1];
-  c->start[0] = 0;
   return 0;
 }
 
@@ -103,11 +81,13 @@ static bool set_and_propagate(const dpll_solver *s, lucky_copy *c,
   enqueue(c, lit);
   while (head < c->queued) {
     unsigned l = c->queue[head++];
-    for (size_t k = c->start[l]; k < c->start[l + 1]; k++)
-      c->trues[c->occ[k]]++;
-    unsigned neg = lit_not(l);
-    for (size_t k = c->start[neg]; k < c->start[neg + 1]; k++) {
-      uint32_t i = c->occ[k];
+    size_t n;
+    const uint32_t *occ = dpll__pure_occ(s, l, &n);
+    for (size_t k = 0; k < n; k++)
+      c->trues[occ[k]]++;
+    occ = dpll__pure_occ(s, lit_not(l), &n);
+    for (size_t k = 0; k < n; k++) {
+      uint32_t i = occ[k];
       uint32_t size = dpll__clause(s, dpll__clause_ref(s, i))->size;
       if (c->trues[i] > 0 || ++c->falses[i] < size - 1)
         continue;
@@ -195,5 +175,6 @@ int dpll__lucky(dpll_solver *s, uint64_t decisions0) {
       break; /* a model, or the decision limit */
     }
   copy_free(&c);
+  dpll__pure_invalidate(s); /* as cdcl.c's root_pure: not kept up to date */
   return rc;
 }

@@ -197,7 +197,8 @@ generated() {
   IFS=, read -r -a ps <<<"$params"
   for p in "${ps[@]}"; do vars+=(-v "$p"); done
   mkfam "$name"
-  awk "${vars[@]}" -f "$here/gen/$gen.awk" >"$work/fam/$name/${params//[=,]/-}.cnf"
+  awk "${vars[@]}" -f "$here/gen/lib.awk" -f "$here/gen/$gen.awk" \
+    >"$work/fam/$name/${params//[=,]/-}.cnf"
 }
 
 # renumbered NAME BOARD VACANCY: the board from the vacancy, renumbered.

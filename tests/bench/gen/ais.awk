@@ -1,6 +1,6 @@
 # All-interval series of size n, in CNF.
 #
-# Usage: awk -v n=SIZE [-v channel=0] -f ais.awk > out.cnf
+# Usage: awk -v n=SIZE [-v channel=0] -f lib.awk -f ais.awk > out.cnf
 #
 # Family: the all-interval series problem (Hoos 1998, "Stochastic local
 # search - methods, models, applications"; CSPLib problem 007): find a
@@ -24,12 +24,6 @@
 function die(msg) { print "ais.awk: " msg > "/dev/stderr"; exit 2 }
 function P(i, v) { return n * i + v + 1 }
 function D(i, k) { return n * n + (n - 1) * i + k }
-function emit(s) { CL[++nc] = s " 0" }
-function exactly_one(list, cnt,   i, j, s) {   # list[1..cnt] of variables
-  s = list[1]; for (i = 2; i <= cnt; i++) s = s " " list[i]
-  emit(s)
-  for (i = 1; i <= cnt; i++) for (j = i + 1; j <= cnt; j++) emit((-list[i]) " " (-list[j]))
-}
 BEGIN {
   if (n !~ /^[0-9]+$/ || n < 2) die("n must be an integer >= 2 (the length of the series)")
   if (channel == "") channel = 0

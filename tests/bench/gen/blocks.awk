@@ -1,7 +1,7 @@
 # Blocks-world planning as SAT: rearrange n blocks in K moves.
 #
 # Usage: awk -v n=BLOCKS [-v shape=random] [-v seed=1] [-v steps=K] \
-#            [-v unsat=0] -f blocks.awk > out.cnf
+#            [-v unsat=0] -f lib.awk -f blocks.awk > out.cnf
 #
 # Family: planning as satisfiability (Kautz and Selman, "Planning as
 # satisfiability", ECAI 1992; Kautz, McAllester and Selman, "Encoding plans
@@ -45,7 +45,6 @@ function on(x, y, t) { return t * S + (x - 1) * n + (y < x ? y : y - 1) + 1 }
 function clr(y, t) { return t * S + n * n + y }
 function mv(x, t) { return t * S + n * (n + 1) + x }
 function to(y, t) { return t * S + n * (n + 2) + y + 1 }
-function emit(s) { CL[++nc] = s " 0" }
 function rnd(m) { X = (X * 16807) % 2147483647; return int((X - 1) * m / 2147483646) }
 function isclear(y,   z) { for (z = 1; z <= n; z++) if (ST[z] == y) return 0; return 1 }
 BEGIN {

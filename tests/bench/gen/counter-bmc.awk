@@ -1,5 +1,5 @@
 # Usage: awk -v n=BITS [-v k=STEPS] [-v enable=0|1] [-v exact=1]
-#            -f counter-bmc.awk > out.cnf
+#            -f lib.awk -f counter-bmc.awk > out.cnf
 #
 # Bounded model checking (Biere, Cimatti, Clarke and Zhu 1999) of an n-bit
 # binary counter: the circuit unrolled for K steps, state bits x(t,0..n-1)
@@ -25,10 +25,6 @@
 # Expected status: as above (default: UNSAT).
 
 function die(msg) { print "counter-bmc.awk: " msg > "/dev/stderr"; exit 2 }
-function nat(name, val, lo) {
-  if (val !~ /^[0-9]+$/ || val + 0 < lo) die(name " must be an integer >= " lo)
-  return val + 0
-}
 function flag(name, val) {
   val = (val == "") ? 0 : nat(name, val, 0)
   if (val > 1) die(name " must be 0 or 1")

@@ -1,4 +1,4 @@
-# Usage: awk -v n=N [-v seed=S] [-v sat=1] -f dubois.awk > out.cnf
+# Usage: awk -v n=N [-v seed=S] [-v sat=1] -f lib.awk -f dubois.awk > out.cnf
 #
 # Dubois' parity chains: the family of Olivier Dubois' gensathard generator,
 # known from the SATLIB "duboisN" instances (DIMACS benchmarks, 1993).  A
@@ -23,10 +23,6 @@
 # Expected status: UNSAT; with sat=1 (all constants consistent) SAT.
 
 function die(msg) { print "dubois.awk: " msg > "/dev/stderr"; exit 2 }
-function nat(name, val, lo) {
-  if (val !~ /^[0-9]+$/ || val + 0 < lo) die(name " must be an integer >= " lo)
-  return val + 0
-}
 function rnd(lim) { X = (X * 16807) % 2147483647; return X % lim }
 
 BEGIN {

@@ -2,7 +2,7 @@
 # must equal N, with neither factor equal to 1.
 #
 # Usage: awk -v n=BITS [-v seed=1] [-v prime=0] [-v sym=0] [-v N=NUMBER] \
-#            -f factor.awk > out.cnf
+#            -f lib.awk -f factor.awk > out.cnf
 #
 # Family: factoring by SAT (Horie and Watanabe, "Hard instance generation
 # for SAT", 1997; Purdom and Sabry's CNF generator for factoring problems,
@@ -41,38 +41,6 @@ function isprime(x,   d) {
 function primeof(b,   x) {       # a prime of exactly b bits
   for (x = randbits(b); !isprime(x); ) if (++x >= 2 ^ b) x = 2 ^ (b - 1)
   return x
-}
-function emit(s) { CL[++nc] = s " 0" }
-function and2(x, y,   z) {
-  if (x == 0 || y == 0) return 0
-  z = ++V; emit((-z) " " x); emit((-z) " " y); emit(z " " (-x) " " (-y)); return z
-}
-function xor2(x, y,   z) {
-  z = ++V
-  emit((-z) " " x " " y); emit((-z) " " (-x) " " (-y))
-  emit(z " " (-x) " " y); emit(z " " x " " (-y)); return z
-}
-function xor3(x, y, w,   z, m, bx, by, bw) {
-  z = ++V
-  for (m = 0; m < 8; m++) {
-    bx = m % 2; by = int(m / 2) % 2; bw = int(m / 4)
-    emit((bx ? -x : x) " " (by ? -y : y) " " (bw ? -w : w) " " ((bx + by + bw) % 2 ? z : -z))
-  }
-  return z
-}
-function maj(x, y, w,   z) {
-  z = ++V
-  emit((-z) " " x " " y); emit((-z) " " x " " w); emit((-z) " " y " " w)
-  emit(z " " (-x) " " (-y)); emit(z " " (-x) " " (-w)); emit(z " " (-y) " " (-w))
-  return z
-}
-# add the bits x, y, w (0 = constant false): sum in SUM, carry in CARRY
-function adder(x, y, w) {
-  if (x == 0) { x = w; w = 0 } else if (y == 0) { y = w; w = 0 }
-  if (x == 0) { x = y; y = 0 }
-  if (w != 0) { SUM = xor3(x, y, w); CARRY = maj(x, y, w) }
-  else if (y != 0) { SUM = xor2(x, y); CARRY = and2(x, y) }
-  else { SUM = x; CARRY = 0 }
 }
 BEGIN {
   if (seed == "") seed = 1

@@ -1,5 +1,5 @@
 # Usage: awk -v n=VERTICES [-v k=3] [-v m=EDGES] [-v colours=C] [-v seed=S]
-#            -f flat-colour.awk > out.cnf
+#            -f lib.awk -f flat-colour.awk > out.cnf
 #
 # Graph colouring of "flat" graphs, after Culberson's flat graph generator
 # (Culberson and Luo 1996; the SATLIB "flat" suite of Hoos and Stuetzle
@@ -25,10 +25,6 @@
 # Expected status: SAT when C >= k; unknown (no expect line) when C < k.
 
 function die(msg) { print "flat-colour.awk: " msg > "/dev/stderr"; exit 2 }
-function nat(name, val, lo) {
-  if (val !~ /^[0-9]+$/ || val + 0 < lo) die(name " must be an integer >= " lo)
-  return val + 0
-}
 function rnd(lim) { X = (X * 16807) % 2147483647; return X % lim }
 
 BEGIN {

@@ -1,7 +1,7 @@
 # Multiplier equivalence miter: two different n x n-bit multipliers must
 # disagree on some product bit (unsatisfiable: both multiply correctly).
 #
-# Usage: awk -v n=BITS -f miter.awk > out.cnf
+# Usage: awk -v n=BITS -f lib.awk -f miter.awk > out.cnf
 #
 # Family: equivalence checking of arithmetic circuits by SAT with a miter
 # (Brand, "Verification of large synthesized designs", ICCAD 1993);
@@ -23,39 +23,6 @@
 # n: the number of bits of each operand (2 or more).  Expected: UNSAT.
 
 function die(msg) { print "miter.awk: " msg > "/dev/stderr"; exit 2 }
-function emit(s) { CL[++nc] = s " 0" }
-function and2(x, y,   z) {
-  z = ++V; emit((-z) " " x); emit((-z) " " y); emit(z " " (-x) " " (-y)); return z
-}
-function xor2(x, y,   z) {
-  if (x == 0) return y
-  if (y == 0) return x
-  z = ++V
-  emit((-z) " " x " " y); emit((-z) " " (-x) " " (-y))
-  emit(z " " (-x) " " y); emit(z " " x " " (-y)); return z
-}
-function xor3(x, y, w,   z, m, bx, by, bw) {
-  z = ++V
-  for (m = 0; m < 8; m++) {
-    bx = m % 2; by = int(m / 2) % 2; bw = int(m / 4)
-    emit((bx ? -x : x) " " (by ? -y : y) " " (bw ? -w : w) " " ((bx + by + bw) % 2 ? z : -z))
-  }
-  return z
-}
-function maj(x, y, w,   z) {
-  z = ++V
-  emit((-z) " " x " " y); emit((-z) " " x " " w); emit((-z) " " y " " w)
-  emit(z " " (-x) " " (-y)); emit(z " " (-x) " " (-w)); emit(z " " (-y) " " (-w))
-  return z
-}
-# add the bits x, y, w (0 = constant false): sum in SUM, carry in CARRY
-function adder(x, y, w) {
-  if (x == 0) { x = w; w = 0 } else if (y == 0) { y = w; w = 0 }
-  if (x == 0) { x = y; y = 0 }
-  if (w != 0) { SUM = xor3(x, y, w); CARRY = maj(x, y, w) }
-  else if (y != 0) { SUM = xor2(x, y); CARRY = and2(x, y) }
-  else { SUM = x; CARRY = 0 }
-}
 BEGIN {
   if (n !~ /^[0-9]+$/ || n < 2) die("n must be an integer >= 2 (bits per operand)")
   V = 2 * n; nc = 0

@@ -1,7 +1,7 @@
 # Quasigroup with holes (QWH): Latin square completion, satisfiable by design.
 #
 # Usage: awk -v n=ORDER [-v holes=0.42] [-v seed=1] [-v walk=STEPS] \
-#            -f qwh.awk > out.cnf
+#            -f lib.awk -f qwh.awk > out.cnf
 #
 # Family: Achlioptas, Gomes, Kautz and Selman, "Generating satisfiable problem
 # instances", AAAI 2000.  A Latin square of order n is drawn at random, then
@@ -45,12 +45,6 @@ function pick(r, c, s, axis,   i, k, got, cnt) {
     if (M[k] == 1) got[cnt++] = i
   }
   return cnt == 1 ? got[0] : got[rnd(2)]
-}
-function emit(s) { CL[++nc] = s " 0" }
-function exactly_one(list, cnt,   i, j, s) {   # list[1..cnt] of variables
-  s = list[1]; for (i = 2; i <= cnt; i++) s = s " " list[i]
-  emit(s)
-  for (i = 1; i <= cnt; i++) for (j = i + 1; j <= cnt; j++) emit((-list[i]) " " (-list[j]))
 }
 BEGIN {
   if (n !~ /^[0-9]+$/ || n < 2) die("n must be an integer >= 2 (the order)")

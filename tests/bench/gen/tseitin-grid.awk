@@ -1,4 +1,4 @@
-# Usage: awk -v n=N [-v w=W] [-v seed=S] [-v sat=1] -f tseitin-grid.awk > out.cnf
+# Usage: awk -v n=N [-v w=W] [-v seed=S] [-v sat=1] -f lib.awk -f tseitin-grid.awk > out.cnf
 #
 # Tseitin formulas (Tseitin 1968) on the N x W toroidal grid.  Every edge of
 # the graph is a variable; every vertex carries a charge 0 or 1 and demands
@@ -20,10 +20,6 @@
 # Expected status: UNSAT (odd total charge); with sat=1 (even total) SAT.
 
 function die(msg) { print "tseitin-grid.awk: " msg > "/dev/stderr"; exit 2 }
-function nat(name, val, lo) {
-  if (val !~ /^[0-9]+$/ || val + 0 < lo) die(name " must be an integer >= " lo)
-  return val + 0
-}
 function rnd(lim) { X = (X * 16807) % 2147483647; return X % lim }
 
 BEGIN {
