@@ -240,6 +240,11 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "clause, try every variable false, then true, in index order and "         \
     "backwards, propagating after each (a descent without conflict is a "      \
     "model; the dpll tool's default is 1)")                                    \
+  X(eliminate, 0, 0, 1,                                                        \
+    "cdcl: before the first decision of a solve that keeps no learned "        \
+    "clause, replace variables of few clauses by their resolvents when "       \
+    "that adds no clause (bounded variable elimination; the dpll tool's "      \
+    "default is 1)")                                                           \
   X(vivify, 0, 0, 1,                                                           \
     "cdcl: at restarts, now and then shorten learned clauses by probing "      \
     "their literals (vivification)")                                           \
@@ -365,6 +370,8 @@ DPLL_API int dpll_status(const dpll_solver *s);
   X(vivified_lits, "vivified literals",                                        \
     "cdcl: literals vivification removed from them")                           \
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
+  X(eliminated, "eliminated",                                                  \
+    "cdcl: variables eliminated by resolution (option eliminate)")             \
   X(walks, "walks", "cdcl: local searches run for rephasing")                  \
   X(walk_flips, "walk flips", "cdcl: the flips they made")                     \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \

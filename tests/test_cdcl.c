@@ -536,6 +536,139 @@ static void test_lucky(void **state) {
   assert_true(lucky >= count / 20 && unlucky_sat >= count / 20);
 }
 
+/* ---- Variable elimination --------------------------------------------
+ *
+ * The option "eliminate" (elim.c) replaces variables of few clauses by
+ * their resolvents before the search and gives them values again in the
+ * model.  Judged by the oracle: every answer against brute force, every
+ * model against the clauses added; then, on the same solver, clauses over
+ * the eliminated variables and assumptions, each answer judged again (the
+ * clauses put aside must be back).  Where too few variables would go, the
+ * elimination is undone, and the search must be the one without it.  A parity
+ * chain, which elimination takes apart almost whole, must lose most of its
+ * variables. */
+
+static void add_formula(dpll_solver *s, const oracle_formula *f) {
+  for (size_t c = 0; c < f->num_clauses; c++)
+    assert_int_equal(dpll_add_clause(s, f->lits + f->start[c],
+                                     f->start[c + 1] - f->start[c]),
+                     0);
+}
+
+/* The answer must be the oracle's, and a model a model of f. */
+static void judge(dpll_solver *s, const oracle_formula *f, int res,
+                  const char *what, long i) {
+  int truth = oracle_satisfiable(f, NULL) ? DPLL_SAT : DPLL_UNSAT;
+  if (res != truth)
+    fail_msg("%s %ld: answer %d, truth %d", what, i, res, truth);
+  if (res == DPLL_SAT) {
+    unsigned char model[64] = {0};
+    for (int v = 1; v <= f->num_vars && v <= dpll_num_vars(s); v++)
+      model[v] = (unsigned char)dpll_model(s, v);
+    if (!oracle_check(f, model))
+      fail_msg("%s %ld: the model is not one", what, i);
+  }
+}
+
+static void test_eliminate(void **state) {
+  (void)state;
+  uint64_t rng = 0xE11A;
+  long count = tier_cases(2000), some = 0, total = 0, undone = 0;
+  for (long i = 0; i < count; i++) {
+    oracle_formula f;
+    int nv = 3 + oracle_below(&rng, 14);
+    oracle_random(&f, &rng, nv, (size_t)(nv + oracle_below(&rng, 3 * nv)),
+                  i % 5 ? 2 : 1, i % 3 ? 4 : 3);
+    dpll_solver *s = cdcl_solver();
+    assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    assert_int_equal(dpll_set_option(s, "pure", (int)(i % 2)), 0);
+    assert_int_equal(dpll_set_option(s, "lucky", (int)(i % 4 == 1)), 0);
+    add_formula(s, &f);
+    dpll_stats d;
+    int res = solve_counting(s, &d);
+    judge(s, &f, res, "formula", i);
+    some += d.eliminated > 0;
+    total += (long)d.eliminated;
+    if (d.eliminated == 0) { /* tried and undone: the same search */
+      dpll_solver *u = cdcl_solver();
+      assert_int_equal(dpll_set_option(u, "pure", (int)(i % 2)), 0);
+      assert_int_equal(dpll_set_option(u, "lucky", (int)(i % 4 == 1)), 0);
+      add_formula(u, &f);
+      dpll_stats e;
+      assert_int_equal(solve_counting(u, &e), res);
+      if (e.decisions != d.decisions || e.conflicts != d.conflicts ||
+          e.propagations != d.propagations)
+        fail_msg("formula %ld: nothing eliminated, yet another search", i);
+      for (int v = 1; res == DPLL_SAT && v <= dpll_num_vars(s); v++)
+        assert_int_equal(dpll_model(u, v), dpll_model(s, v));
+      dpll_free(u);
+      undone++;
+    }
+    /* More clauses, some over eliminated variables, then assumptions. */
+    for (int round = 0; round < 2; round++) {
+      oracle_formula g;
+      oracle_random(&g, &rng, nv, 1 + (size_t)oracle_below(&rng, nv), 1, 3);
+      for (size_t c = 0; c < g.num_clauses; c++)
+        oracle_add(&f, g.lits + g.start[c], g.start[c + 1] - g.start[c]);
+      add_formula(s, &g);
+      oracle_free(&g);
+      res = solve_counting(s, &d);
+      judge(s, &f, res, "formula with more clauses", i);
+    }
+    int lit = 1 + oracle_below(&rng, nv);
+    lit = oracle_below(&rng, 2) ? lit : -lit;
+    assert_int_equal(dpll_assume(s, lit), 0);
+    res = dpll_solve(s);
+    int truth = oracle_satisfiable_with(&f, &lit, 1) ? DPLL_SAT : DPLL_UNSAT;
+    if (res != truth)
+      fail_msg("formula %ld under %d: answer %d, truth %d", i, lit, res, truth);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%ld formulas: %ld with variables eliminated (%ld in all), "
+                "%ld without\n",
+                count, some, total, undone);
+  assert_true(some >= count / 4 && undone >= count / 10);
+
+  /* n parity constraints x(k) + x(k + 1) + y(min(k, n - 1 - k)) (x in a
+   * ring), the last odd, the others even: every variable is in two, so
+   * the sum of all says 0 = 1, and each constraint is four clauses of
+   * three literals (the dubois family's shape). */
+  for (int n = 4; n <= 24; n += 10) {
+    oracle_formula f;
+    oracle_init(&f, n + n / 2);
+    for (int k = 0; k < n; k++) {
+      int x = k + 1, y = k + 1 < n ? k + 2 : 1,
+          z = n + 1 + (k < n / 2 ? k : n - 1 - k);
+      int odd = k == n - 1;
+      for (int signs = 0; signs < 8; signs++) {
+        int a = signs & 1 ? -x : x, b = signs & 2 ? -y : y,
+            c = signs & 4 ? -z : z;
+        /* The clause forbids the assignment that makes all three false;
+         * that assignment has (negatives) true variables. */
+        int negatives = (a < 0) + (b < 0) + (c < 0);
+        if (negatives % 2 != odd) {
+          int clause[3] = {a, b, c};
+          oracle_add(&f, clause, 3);
+        }
+      }
+    }
+    dpll_solver *s = cdcl_solver();
+    assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    add_formula(s, &f);
+    dpll_stats d;
+    int res = solve_counting(s, &d);
+    if (n <= 14)
+      judge(s, &f, res, "parity ring", n);
+    assert_int_equal(res, DPLL_UNSAT);
+    if (d.eliminated < (uint64_t)n)
+      fail_msg("parity ring of %d: %llu variables eliminated", n,
+               (unsigned long long)d.eliminated);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
 /* ---- 2. Formulas large enough for restarts and reduction ------------------
  *
  * The policies (dpll.h, restart.c, reduce.c): luby restarts after 100,
@@ -1418,6 +1551,7 @@ int main(void) {
       cmocka_unit_test(test_options_against_oracle),
       cmocka_unit_test(test_hand_counts),
       cmocka_unit_test(test_lucky),
+      cmocka_unit_test(test_eliminate),
       cmocka_unit_test(test_pigeonhole),
       cmocka_unit_test(test_random_3sat),
       cmocka_unit_test(test_incremental),

@@ -382,15 +382,16 @@ typedef struct config {
   int algorithm;
   int heuristic;
   int pure;
-  int64_t seed; /* of the random heuristic */
-  int lucky;    /* cdcl: with pure literals (as the dpll tool runs) */
+  int64_t seed;  /* of the random heuristic */
+  int lucky;     /* cdcl: with pure literals (as the dpll tool runs) */
+  int eliminate; /* cdcl: the same, and with every other heuristic */
 } config;
 
 static const int64_t random_seeds[] = {1, 987654321};
 #define NUM_RANDOM_SEEDS (sizeof random_seeds / sizeof random_seeds[0])
 
 /* Both engines, every heuristic, with and without pure literals (cdcl
- * with its lucky descents too, and without). */
+ * with its lucky descents and variable elimination too, and without). */
 static config configs[2 * DPLL_NUM_HEURISTICS * 2 * NUM_RANDOM_SEEDS];
 static int num_configs;
 
@@ -401,17 +402,22 @@ static void build_configs(void) {
       for (int pure = 0; pure <= 1; pure++)
         for (size_t k = 0;
              k < (h == DPLL_HEURISTIC_RANDOM ? NUM_RANDOM_SEEDS : 1); k++)
-          configs[num_configs++] = (config){
-              a, h, pure, h == DPLL_HEURISTIC_RANDOM ? random_seeds[k] : 0,
-              a == DPLL_ALGORITHM_CDCL && pure};
+          configs[num_configs++] =
+              (config){a,
+                       h,
+                       pure,
+                       h == DPLL_HEURISTIC_RANDOM ? random_seeds[k] : 0,
+                       a == DPLL_ALGORITHM_CDCL && pure,
+                       a == DPLL_ALGORITHM_CDCL && (pure || h % 2)};
 }
 
 static void describe(where *w, const config *c, const char *more) {
   snprintf(w->config, sizeof w->config,
-           "algorithm=%s heuristic=%s pure=%d seed=%lld lucky=%d%s%s",
+           "algorithm=%s heuristic=%s pure=%d seed=%lld lucky=%d "
+           "eliminate=%d%s%s",
            c->algorithm == DPLL_ALGORITHM_CDCL ? "cdcl" : "dpll",
            dpll_heuristic_name(c->heuristic), c->pure, (long long)c->seed,
-           c->lucky, more && *more ? " " : "", more ? more : "");
+           c->lucky, c->eliminate, more && *more ? " " : "", more ? more : "");
 }
 
 static void apply_config(const where *w, dpll_solver *s, const config *c) {
@@ -420,6 +426,7 @@ static void apply_config(const where *w, dpll_solver *s, const config *c) {
   CHECK_EQ(w, dpll_set_option(s, "pure", c->pure), 0);
   CHECK_EQ(w, dpll_set_option(s, "seed", c->seed), 0);
   CHECK_EQ(w, dpll_set_option(s, "lucky", c->lucky), 0);
+  CHECK_EQ(w, dpll_set_option(s, "eliminate", c->eliminate), 0);
 }
 
 /* A terminate callback that turns a search that never ends into a failure

@@ -106,6 +106,8 @@ static void pigeons(oracle_formula *f, int holes) {
 static void test_pigeonhole(void **state) {
   (void)state;
   static const char *const cdcl_reduce[] = {"algorithm", "1", NULL};
+  static const char *const eliminate[] = {"algorithm", "1", "eliminate", "1",
+                                          NULL};
   static const char *const classic[] = {"algorithm", "0", NULL};
   static const char *const lookahead[] = {"algorithm", "0", "lookahead", "1",
                                           NULL};
@@ -118,6 +120,9 @@ static void test_pigeonhole(void **state) {
       snprintf(what, sizeof what, "PHP(%d, %d), cdcl, format %d", holes + 1,
                holes, format);
       prove(&f, DPLL_UNSAT, format, cdcl_reduce, what);
+      snprintf(what, sizeof what, "PHP(%d, %d), eliminate, format %d",
+               holes + 1, holes, format);
+      prove(&f, DPLL_UNSAT, format, eliminate, what);
       if (holes <= 7) { /* the classic engine takes long beyond (and its
                            proofs take the checker long) */
         snprintf(what, sizeof what, "PHP(%d, %d), classic, format %d",
@@ -154,6 +159,8 @@ static void test_random(void **state) {
       {"algorithm", "0", "heuristic", "3", NULL},
       {"algorithm", "0", "lookahead", "1", NULL},
       {"algorithm", "0", "lookahead", "1", "pure", "0", NULL},
+      {"algorithm", "1", "eliminate", "1", "lucky", "1", NULL},
+      {"algorithm", "1", "eliminate", "1", "pure", "0", "vivify", "1", NULL},
   };
   const int nsets = (int)(sizeof sets / sizeof *sets);
   uint64_t rng = 0xD2A7;
@@ -229,10 +236,11 @@ static void test_peg_boards(void **state) {
       char what[64];
       snprintf(what, sizeof what, "%s, %s", names[b],
                exact ? "exact" : "default");
-      for (int algorithm = 0; algorithm <= 1; algorithm++) {
+      for (int algorithm = 0; algorithm <= 2; algorithm++) {
         const char *const options[] = {"algorithm", algorithm ? "1" : "0",
+                                       "eliminate", algorithm == 2 ? "1" : "0",
                                        NULL};
-        prove(&f, DPLL_UNSAT, algorithm, options, what);
+        prove(&f, DPLL_UNSAT, algorithm % 2, options, what);
       }
       oracle_free(&f);
       peg_encoding_free(e);

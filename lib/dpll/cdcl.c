@@ -57,6 +57,8 @@ int dpll__cdcl(dpll_solver *s) {
   bool root_pure_done = false;
   bool lucky_done =
       !s->opt[OPT_lucky] || dpll__assuming(s) || dpll__num_learnts(s) > 0;
+  bool elim_done = !s->opt[OPT_eliminate] || dpll__assuming(s) ||
+                   dpll__num_learnts(s) > 0 || dpll__tracing(s);
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);
@@ -113,6 +115,13 @@ int dpll__cdcl(dpll_solver *s) {
       int rc = dpll__lucky(s, decisions0);
       if (rc)
         return rc;
+    }
+    if (!elim_done && dpll__decision_level(s) == 0) {
+      elim_done = true;
+      int rc = dpll__elim(s);
+      if (rc)
+        return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc;
+      continue;
     }
     int result;
     if (!dpll__decide_next(s, decisions0, &result))

@@ -36,7 +36,8 @@ static bool holds(const clause *c, unsigned lit) {
 
 /* One watch of list lit: a live clause of two or more literals, watched on
  * one of its first two, with one of its other literals as the blocker
- * (the other watched one, if it has two), marked binary exactly then. */
+ * (the other watched one, if it has two; LIT_TRUE exactly if the clause is
+ * put aside), marked binary exactly then. */
 static const char *watch_ok(const dpll_solver *s, unsigned lit, watch w) {
   const clause *c = live(s, watch_clause(w));
   if (!c)
@@ -46,6 +47,10 @@ static const char *watch_ok(const dpll_solver *s, unsigned lit, watch w) {
            "two";
   if (((w.ref & WATCH_BINARY) != 0) != (c->size == 2))
     return "watches: a watch is marked binary wrongly";
+  if ((w.blocker == LIT_TRUE) != ((c->flags & CLAUSE_ASIDE) != 0))
+    return "watches: a clause put aside is watched, or one in use is not";
+  if (w.blocker == LIT_TRUE)
+    return NULL;
   if (w.blocker == lit || !holds(c, w.blocker) ||
       (c->size == 2 && w.blocker != (c->lits[0] ^ c->lits[1] ^ lit)))
     return "watches: a blocker is not another literal of its clause";
@@ -139,8 +144,11 @@ static const char *check_links(dpll_solver *s) {
 
 /* At a fixpoint of propagation with no conflict: a watched literal is
  * false only in a clause that a literal set no later satisfies (so no
- * clause is false or unit), and every clause of one literal is true. */
+ * clause is false or unit), and every clause of one literal is true;
+ * but for the clauses put aside, which propagation does not see. */
 static const char *clause_settled(const dpll_solver *s, const clause *c) {
+  if (c->flags & CLAUSE_ASIDE)
+    return NULL;
   if (c->size == 1)
     return dpll__value(s, c->lits[0]) > 0
                ? NULL

@@ -163,6 +163,48 @@ void dpll__clause_probed(dpll_solver *s, int level, unsigned lit) {
   clause_event(s, CLAUSE_PROBED, &lit, (size_t)level, CREF_NONE);
 }
 
+void dpll__clause_set_aside(dpll_solver *s, cref ref) {
+  clause *c = dpll__clause(s, ref);
+  assert(!(c->flags & (CLAUSE_LEARNED | CLAUSE_ASIDE)));
+  c->flags |= CLAUSE_ASIDE;
+  s->store.aside++;
+  s->store.rewatch = true;
+}
+
+void dpll__store_restore(dpll_solver *s) {
+  store_part *st = &s->store;
+  for (size_t i = 0; st->aside > 0 && i < st->num_clauses; i++) {
+    clause *c = dpll__clause(s, st->clauses[i]);
+    if (c->flags & CLAUSE_ASIDE) {
+      c->flags &= ~CLAUSE_ASIDE;
+      st->aside--;
+    }
+  }
+  assert(st->aside == 0);
+  st->rewatch = st->aside_watched; /* else the watches are as they were */
+  st->aside_watched = false;
+}
+
+void dpll__store_truncate(dpll_solver *s, size_t words) {
+  store_part *st = &s->store;
+  assert(words <= st->size);
+  size_t j = 0;
+  for (size_t i = 0; i < st->num_learnts; i++) {
+    cref ref = st->learnts[i];
+    if (ref < words)
+      st->learnts[j++] = ref;
+    else if (!(dpll__clause(s, ref)->flags & CLAUSE_DELETED))
+      dpll__clause_delete(s, ref);
+  }
+  st->num_learnts = j;
+  for (size_t i = 0; i < st->num_clauses; i++)
+    assert(st->clauses[i] < words);
+  assert(st->wasted >= st->size - words);
+  dpll__watches_drop_from(s, (cref)words);
+  st->wasted -= st->size - words;
+  st->size = words;
+}
+
 /* A key for the set of variables of c: the sum of a mixing of each (no
  * variable repeats in a clause), so the order of the literals does not
  * matter. */
@@ -221,12 +263,13 @@ static size_t purge(const dpll_solver *s, cref *refs, size_t n) {
 /* Live clauses slide down over the deleted ones, keeping their order, so
  * the lists (sorted by place) are updated in one walk, and the watch lists
  * are rebuilt, each clause on its first two literals as before: every list
- * gets back exactly the entries it had, and nothing is allocated. */
+ * gets back exactly the entries it had, and nothing is allocated.  A
+ * clause put aside is watched with LIT_TRUE as its blockers. */
 void dpll__store_compact(dpll_solver *s,
                          void (*moved)(dpll_solver *, const clause *, cref)) {
   store_part *st = &s->store;
   st->num_learnts = purge(s, st->learnts, st->num_learnts); /* only these die */
-  if (st->wasted == 0)
+  if (st->wasted == 0 && !st->rewatch)
     return;
   dpll__watches_clear(s);
   size_t to = 0, ci = 0, li = 0;
@@ -251,12 +294,17 @@ void dpll__store_compact(dpll_solver *s,
       moved(s, c, ref);
     }
     if (c->size >= 2) {
-      dpll__watch_add(s, c->lits[0], watch_of(c, ref, c->lits[1]));
-      dpll__watch_add(s, c->lits[1], watch_of(c, ref, c->lits[0]));
+      bool aside = c->flags & CLAUSE_ASIDE;
+      dpll__watch_add(s, c->lits[0],
+                      watch_of(c, ref, aside ? LIT_TRUE : c->lits[1]));
+      dpll__watch_add(s, c->lits[1],
+                      watch_of(c, ref, aside ? LIT_TRUE : c->lits[0]));
     }
   }
   st->size = to;
   st->wasted = 0;
+  st->rewatch = false;
+  st->aside_watched = st->aside > 0;
 }
 
 /* The arena is a sequence of clauses that ends where it should; the live
@@ -265,7 +313,7 @@ void dpll__store_compact(dpll_solver *s,
  * beyond the variables and no clause keeps a scratch mark. */
 const char *dpll__store_check(const dpll_solver *s) {
   const store_part *st = &s->store;
-  size_t wasted = 0, at = 0, ci = 0, li = 0;
+  size_t wasted = 0, at = 0, ci = 0, li = 0, aside = 0;
   while (at < st->size) {
     const clause *c = dpll__clause(s, (cref)at);
     size_t words = CLAUSE_HEADER_WORDS + c->size;
@@ -276,6 +324,10 @@ const char *dpll__store_check(const dpll_solver *s) {
     for (uint32_t k = 0; k < c->size; k++)
       if (lit_var(c->lits[k]) == 0 || (int)lit_var(c->lits[k]) > s->num_vars)
         return "store: a clause holds a literal of no variable";
+    if ((c->flags & CLAUSE_ASIDE) &&
+        (c->flags & (CLAUSE_LEARNED | CLAUSE_DELETED)))
+      return "store: a learned or deleted clause is put aside";
+    aside += (c->flags & CLAUSE_ASIDE) != 0;
     if (c->flags & CLAUSE_DELETED)
       wasted += words;
     else if (c->flags & CLAUSE_LEARNED) {
@@ -289,5 +341,7 @@ const char *dpll__store_check(const dpll_solver *s) {
     return "store: a list names a deleted or misplaced clause";
   if (wasted != st->wasted)
     return "store: the deleted clauses do not add up to the waste counted";
+  if (aside != st->aside)
+    return "store: the clauses put aside are not as many as counted";
   return NULL;
 }

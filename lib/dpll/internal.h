@@ -52,6 +52,7 @@ struct dpll_solver {
   restart_part restart;
   reduce_part reduce;
   vivify_part vivify;
+  elim_part elim;
   trace_part trace;
   proof_part proof;
   check_part check;
@@ -268,6 +269,18 @@ int dpll__cdcl(dpll_solver *s);
  * decisions0 towards the decision limit. */
 int dpll__lucky(dpll_solver *s, uint64_t decisions0);
 
+/* elim.c: bounded variable elimination (option "eliminate"), once at
+ * level 0 before the first decision of a solve that keeps no learned
+ * clause.  dpll__elim returns 0, ELIM_STOPPED (the terminate callback said
+ * stop) or DPLL_ENOMEM; dpll__elim_extend gives
+ * the eliminated variables values in a model of the rest; dpll__elim_restore
+ * (at the end of the solve, level 0) puts the clauses set aside back. */
+#define ELIM_STOPPED 1
+int dpll__elim(dpll_solver *s);
+void dpll__elim_extend(const dpll_solver *s, unsigned char *model);
+void dpll__elim_restore(dpll_solver *s);
+void dpll__elim_free(dpll_solver *s);
+
 /* vivify.c */
 void dpll__vivify_init(dpll_solver *s);
 bool dpll__vivify_due(const dpll_solver *s);
@@ -393,6 +406,7 @@ static inline void dpll__trail_reset(dpll_solver *s) {
   s->trail.has_conflict = false;
 }
 void dpll__skip_queue(dpll_solver *s);
+void dpll__requeue_root(dpll_solver *s); /* level 0 back on the queue */
 void dpll__set_conflict(dpll_solver *s, cref ref); /* a pending conflict */
 void dpll__set_reason(dpll_solver *s, unsigned var, cref ref);
 const char *dpll__trail_check(const dpll_solver *s);
@@ -460,6 +474,20 @@ void dpll__clause_probed(dpll_solver *s, int level, unsigned lit);
  * (the mark cleared); rebuilds the watches. */
 void dpll__store_compact(dpll_solver *s,
                          void (*moved)(dpll_solver *, const clause *, cref));
+/* Puts an added clause aside (CLAUSE_ASIDE): from the next compaction on
+ * its watches have LIT_TRUE as blocker, so propagation passes it over.
+ * dpll__store_restore takes every such clause back (watched as usual from
+ * the next compaction, which must come before the next propagation, if
+ * one came since they were put aside; else the watches are as before). */
+void dpll__clause_set_aside(dpll_solver *s, cref ref);
+void dpll__store_restore(dpll_solver *s);
+/* Deletes every clause from arena word words on (all learned, none a
+ * reason) and forgets them, their watches and their words, leaving the
+ * order of every other watch as it was. */
+void dpll__store_truncate(dpll_solver *s, size_t words);
+static inline size_t dpll__store_aside(const dpll_solver *s) {
+  return s->store.aside;
+}
 /* Finds shape_distinct for the clauses now, unless it was found for them
  * (dpll__random_shape reads it); without memory, false. */
 void dpll__store_shape(dpll_solver *s);
@@ -487,6 +515,8 @@ void dpll__proof_free(dpll_solver *s);
 int dpll__watch_reserve(dpll_solver *s, unsigned lit, uint32_t extra);
 int dpll__watch_push(dpll_solver *s, unsigned lit, watch w);
 void dpll__watches_clear(dpll_solver *s); /* every list empty, room kept */
+/* Drops the watches of clauses at first or beyond, the others in order. */
+void dpll__watches_drop_from(dpll_solver *s, cref first);
 int dpll__watch_grow(dpll_solver *s, int cap);
 void dpll__watch_free(dpll_solver *s);
 

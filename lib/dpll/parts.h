@@ -53,9 +53,12 @@ typedef struct store_part {
   size_t num_learnts, learnts_cap;
   bool unsat; /* the empty clause is derived (dpll__clause_empty) */
   uint32_t min_size, max_size; /* of the clauses added (if any) */
-  size_t shape_clauses;        /* num_clauses when shape_distinct was found */
-  bool shape_distinct;         /* then: clauses of one length, almost all over
-                                  sets of variables no other clause has */
+  size_t aside;                /* added clauses marked CLAUSE_ASIDE (elim.c) */
+  bool rewatch;       /* the watches are to be rebuilt at the next compaction */
+  bool aside_watched; /* the last compaction watched clauses put aside */
+  size_t shape_clauses; /* num_clauses when shape_distinct was found */
+  bool shape_distinct;  /* then: clauses of one length, almost all over
+                           sets of variables no other clause has */
 } store_part;
 
 /* add.c: the clause being built by dpll_add, and scratch for adding one. */
@@ -173,6 +176,15 @@ typedef struct vivify_part {
   uint64_t ticks; /* propagation's work when the last round ended */
   unsigned *lits; /* the shorter clause (var_cap + 1 entries) */
 } vivify_part;
+
+/* elim.c: the clauses that elimination put aside in this solve, for
+ * extending a model to the eliminated variables: records of a clause's
+ * literals, the eliminated variable's literal first, then their number;
+ * read from the end. */
+typedef struct elim_part {
+  unsigned *stack;
+  size_t size, cap;
+} elim_part;
 
 /* reduce.c */
 typedef struct reduce_part {

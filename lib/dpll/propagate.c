@@ -34,6 +34,10 @@ int dpll__trail_grow(dpll_solver *s, int cap) {
     t->level[i] = 0;
     t->reason[i] = CREF_NONE;
   }
+  if (s->var_cap < 0) { /* variable 0: LIT_TRUE is true for good */
+    t->vals[LIT_TRUE] = 1;
+    t->vals[lit_not(LIT_TRUE)] = -1;
+  }
   return 0;
 }
 
@@ -305,6 +309,14 @@ void dpll__trail_undo(dpll_solver *s) {
 /* Marks the queue done: the caller knows the literals on it need no
  * propagation (pure.c). */
 void dpll__skip_queue(dpll_solver *s) { s->trail.qhead = s->trail.size; }
+
+/* Clauses put back after elimination (elim.c) may have watched literals
+ * that level 0 made false meanwhile: as in drop_root_pure, the next
+ * propagation goes over level 0 again and repairs their watches. */
+void dpll__requeue_root(dpll_solver *s) {
+  assert(s->trail.decision_level == 0);
+  s->trail.qhead = 0;
+}
 
 void dpll__set_conflict(dpll_solver *s, cref ref) {
   s->trail.has_conflict = true;

@@ -73,6 +73,7 @@ void dpll_free(dpll_solver *s) {
   dpll__proof_free(s);
   dpll__assume_free(s);
   dpll__vivify_free(s);
+  dpll__elim_free(s);
   free(s->model);
   free(s);
 }
@@ -168,6 +169,7 @@ int dpll__save_model(dpll_solver *s) {
       return DPLL_EINTERNAL;
     s->model[v] = dpll__value(s, lit_pos(v)) > 0;
   }
+  dpll__elim_extend(s, s->model);
   s->model_vars = s->num_vars;
   return self_check(s);
 }
@@ -209,6 +211,7 @@ int dpll_solve(dpll_solver *s) {
       res = rc;
   }
   dpll__trail_reset(s);
+  dpll__elim_restore(s);
   dpll__assume_end(s);
   DPLL_CHECK_ALL(s);
   s->state = res == DPLL_SAT       ? STATE_SAT

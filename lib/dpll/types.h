@@ -50,7 +50,7 @@ typedef uint32_t cref;
 typedef struct clause {
   uint32_t size;
   uint32_t flags; /* CLAUSE_LEARNED, _DELETED, _USED, _MARK, _OLD,
-                     _VIVIFIED, _REPLACED, LBD */
+                     _VIVIFIED, _REPLACED, _ASIDE, LBD */
   unsigned lits[];
 } clause;
 
@@ -61,7 +61,8 @@ typedef struct clause {
 #define CLAUSE_OLD 16u      /* from an earlier solve, unused in this one */
 #define CLAUSE_VIVIFIED 32u /* tested by vivify.c */
 #define CLAUSE_REPLACED 64u /* vivify.c: to go when its round ends */
-#define CLAUSE_LBD_SHIFT 7u
+#define CLAUSE_ASIDE 128u   /* added, put aside by elimination (elim.c) */
+#define CLAUSE_LBD_SHIFT 8u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)
 #define CLAUSE_HEADER_WORDS 2u
 
@@ -85,6 +86,12 @@ typedef struct watch {
 } watch;
 
 #define WATCH_BINARY 0x80000000u
+
+/* Literal 0, of variable 0 (never a variable of a clause), is always
+ * true: a watch with it as its blocker is passed over by propagation
+ * without reading its clause.  The watches of a clause put aside by
+ * elimination have it (elim.c). */
+#define LIT_TRUE 0u
 
 /* The watch of clause c (at ref) with the given blocker. */
 static inline watch watch_of(const clause *c, cref ref, unsigned blocker) {

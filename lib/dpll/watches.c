@@ -131,3 +131,14 @@ void dpll__watches_clear(dpll_solver *s) {
   for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++)
     s->watch.lists[l].size = 0;
 }
+
+void dpll__watches_drop_from(dpll_solver *s, cref first) {
+  for (size_t l = 0; l < 2 * ((size_t)s->num_vars + 1); l++) {
+    watch_list *wl = &s->watch.lists[l];
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < wl->size; i++)
+      if (watch_clause(wl->items[i]) < first)
+        wl->items[j++] = wl->items[i];
+    wl->size = j;
+  }
+}

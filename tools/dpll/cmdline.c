@@ -82,6 +82,8 @@ static const cli_option rows[] = {
      "cdcl: no lucky descents (every variable false, then true, in index "
      "order and backwards) before the search",
      NULL, NULL},
+    {0, "no-eliminate", NULL, CLI_FLAG(opts, no_eliminate),
+     "cdcl: no bounded variable elimination before the search", NULL, NULL},
     {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
      "cdcl: learn clauses as analysis finds them", NULL, NULL},
     {0, "vivify", NULL, CLI_FLAG(opts, vivify),

@@ -12,8 +12,8 @@ typedef struct dpll_tool_options {
       proof_format;
   const char *seed, *luby_unit, *max_decisions, *max_conflicts, *time_limit,
       *proof, *solutions, *project;
-  int no_pure, no_reduce, no_lucky, no_minimize, vivify, lookahead, stats,
-      trace, verbose, all;
+  int no_pure, no_reduce, no_lucky, no_eliminate, no_minimize, vivify,
+      lookahead, stats, trace, verbose, all;
 } dpll_tool_options;
 
 extern const cli_spec dpll_tool_cli;

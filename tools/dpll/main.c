@@ -57,6 +57,7 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
   if (o->no_reduce)
     dpll_set_option(s, "reduce", 0);
   dpll_set_option(s, "lucky", !o->no_lucky);
+  dpll_set_option(s, "eliminate", !o->no_eliminate);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
   if (o->vivify)
