@@ -64,8 +64,10 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
   if (oom.at % 3 == 2) { /* the classic engine with its lookahead */
     assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
     assert_int_equal(dpll_set_option(s, "lookahead", 1), 0);
-  } else if (oom.at % 3 == 1) /* cdcl after its lucky descents */
-    assert_int_equal(dpll_set_option(s, "lucky", 1), 0);
+  } else { /* cdcl with variable elimination, after lucky descents */
+    assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    assert_int_equal(dpll_set_option(s, "lucky", oom.at % 3 == 1), 0);
+  }
   WITH_FAILURE(rc, dpll_solve(s));
   assert_int_equal(rc, expect_sat ? DPLL_SAT : DPLL_UNSAT);
   if (expect_sat) {

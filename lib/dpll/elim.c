@@ -35,12 +35,13 @@
  * the clauses or more; otherwise the clauses come back at once and the
  * resolvents go, and the solver is exactly as it was (no compaction has
  * reordered the watches: the resolvents are at the end of the arena,
- * which is cut back).  On the corpus (docs/performance.md) it took 96 % of the
- * dubois chains' variables and a third of the flat graph colourings',
- * and made both faster; it took 12 % or less of every other family's,
- * and made some of those (pigeonhole, peg solitaire, factoring) up to
- * six times slower, by changing where the search goes more than the
- * formula.
+ * which is cut back).  Once it is sure to be kept, deleted resolvents are
+ * compacted away between rounds when they are a quarter of the arena.  On the
+ * corpus (docs/performance.md) it took 96 % of the dubois chains' variables and
+ * a third of the flat graph colourings', and made both faster; it took 12 % or
+ * less of every other family's, and made some of those (pigeonhole, peg
+ * solitaire, factoring) up to six times slower, by changing where the search
+ * goes more than the formula.
  *
  * Rounds: the occurrence lists of the clauses in use that level 0 does not
  * satisfy are built, the candidates sorted by the product of their
@@ -316,15 +317,20 @@ static int elim_round(dpll_solver *s, elim_pass *e, bool *done) {
   return rc;
 }
 
+/* Whether enough variables went for the elimination to be kept. */
+static bool kept(const elim_pass *e) {
+  return e->eliminated > 0 && e->eliminated * ELIM_KEEP_SHARE >= e->vars;
+}
+
 /* elim
  *
  * Pre:  level 0 at a fixpoint, no pending conflict, no assumptions, no
  *       learned clause but resolvents (cdcl.c says when).
  * Post: variables eliminated as above, their clauses put aside, level 0
  *       at a fixpoint still (every resolvent has two free literals or
- *       more); or, if too few went (or it stopped), the solver as it
- *       was.  0, ELIM_STOPPED (the terminate callback, asked before each
- *       round, said stop) or DPLL_ENOMEM.
+ *       more); or, if too few went, the solver as it was (also when it
+ *       stopped or ran out of memory).  0, ELIM_STOPPED (the terminate
+ * callback, asked before each round, said stop) or DPLL_ENOMEM.
  */
 int dpll__elim(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
@@ -340,16 +346,20 @@ int dpll__elim(dpll_solver *s) {
   int rc = e.start && e.mark && e.state && e.cand ? 0 : DPLL_ENOMEM;
   bool done = false, stop = false;
   for (int r = 0;
-       !rc && !done && !stop && r < ELIM_ROUNDS && e.work <= e.budget; r++)
+       !rc && !done && !stop && r < ELIM_ROUNDS && e.work <= e.budget; r++) {
     if (!(stop = dpll__terminated(s)))
       rc = elim_round(s, &e, &done);
+    /* Once it is to be kept, deleted resolvents need not wait. */
+    if (kept(&e) && dpll__store_garbage(s) > dpll__arena_words(s) / 4)
+      dpll__reduce_sweep(s);
+  }
   pass_free(&e);
-  if (!rc && !stop && e.eliminated * ELIM_KEEP_SHARE >= e.vars) {
+  if (kept(&e)) {
     s->stats.eliminated += e.eliminated;
     dpll__reduce_sweep(s); /* the clauses put aside rest */
-    return 0;
+    return rc ? rc : stop ? ELIM_STOPPED : 0;
   }
-  /* Not worth it, or not finished: the solver as it was. */
+  /* Not worth it: the solver as it was. */
   s->elim.size = 0;
   dpll__store_restore(s);
   dpll__store_truncate(s, arena0);

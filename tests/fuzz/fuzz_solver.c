@@ -37,7 +37,7 @@
 typedef struct setup {
   int vars;
   int64_t algorithm, heuristic, restarts, pure, reduce, minimize, target;
-  int64_t seed, lookahead;
+  int64_t seed, lookahead, eliminate;
   int by_steps;    /* drive the classic search through its public steps */
   int lit_by_lit;  /* add clauses with dpll_add */
   size_t solve_at; /* also solve after this many clauses (0: never) */
@@ -64,6 +64,7 @@ static setup read_setup(const uint8_t *d) {
   u.limit = d[5] & 15;
   u.limit_name = d[5] & 0x80 ? "decision_limit" : "conflict_limit";
   u.lookahead = (d[5] >> 4) & 1;
+  u.eliminate = (d[5] >> 6) & 1; /* with lucky descents, as the tool runs */
   if ((d[5] >> 5) & 1)
     u.algorithm = DPLL_ALGORITHM_AUTO;
   return u;
@@ -77,7 +78,8 @@ static void configure(dpll_solver *s, const setup *u) {
                  {"restarts", u->restarts},   {"pure", u->pure},
                  {"reduce", u->reduce},       {"minimize", u->minimize},
                  {"target_phase", u->target}, {"seed", u->seed},
-                 {"lookahead", u->lookahead}};
+                 {"lookahead", u->lookahead}, {"eliminate", u->eliminate},
+                 {"lucky", u->eliminate}};
   for (size_t i = 0; i < sizeof options / sizeof *options; i++)
     FUZZ_CHECK(dpll_set_option(s, options[i].name, options[i].value) == 0);
   /* Priorities 0-2 and some variables not to split on: the order of the
