@@ -329,8 +329,9 @@ static bool kept(const elim_pass *e) {
  * Post: variables eliminated as above, their clauses put aside, level 0
  *       at a fixpoint still (every resolvent has two free literals or
  *       more); or, if too few went, the solver as it was (also when it
- *       stopped or ran out of memory).  0, ELIM_STOPPED (the terminate
- * callback, asked before each round, said stop) or DPLL_ENOMEM.
+ *       stopped or ran out of memory).  Returns 0, ELIM_STOPPED (the
+ *       terminate callback, asked before each round, said stop) or
+ *       DPLL_ENOMEM.
  */
 int dpll__elim(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));

@@ -114,6 +114,10 @@ static inline size_t dpll__arena_words(const dpll_solver *s) {
 static inline size_t dpll__store_garbage(const dpll_solver *s) {
   return s->store.wasted; /* words of deleted clauses */
 }
+/* Added clauses put aside by elimination (dpll__clause_set_aside). */
+static inline size_t dpll__store_aside(const dpll_solver *s) {
+  return s->store.aside;
+}
 static inline size_t dpll__num_clauses(const dpll_solver *s) {
   return s->store.num_clauses;
 }
@@ -485,9 +489,6 @@ void dpll__store_restore(dpll_solver *s);
  * reason) and forgets them, their watches and their words, leaving the
  * order of every other watch as it was. */
 void dpll__store_truncate(dpll_solver *s, size_t words);
-static inline size_t dpll__store_aside(const dpll_solver *s) {
-  return s->store.aside;
-}
 /* Finds shape_distinct for the clauses now, unless it was found for them
  * (dpll__random_shape reads it); without memory, false. */
 void dpll__store_shape(dpll_solver *s);
