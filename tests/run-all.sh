@@ -2,11 +2,14 @@
 # The quick tier of the tests, the README's test command (about 4 minutes
 # on two cores; the long tier is tests/run-long.sh):
 #   1. installs what the tests need if it is missing: cmocka, pkg-config,
-#      picosat (the reference solver of test_differential), and chromium,
-#      which runs the replay page's browser test (tests/test_html.c); if
-#      chromium cannot be installed, that test is skipped, with a notice,
-#   2. builds with warnings as errors and runs the quick tests (ctest -L
-#      quick: every test program, on its quick share of random cases),
+#      picosat (the reference solver of test_differential), chromium, which
+#      runs the browser tests of the replay page (tests/test_html.c) and of
+#      peg.html (tests/test_web.c), and emscripten and node-acorn, which
+#      build peg.html; if chromium or emscripten cannot be installed, the
+#      tests that need them are skipped, with a notice,
+#   2. builds with warnings as errors (and peg.html) and runs the quick
+#      tests (ctest -L quick: every test program, on its quick share of
+#      random cases),
 #   3. builds with AddressSanitizer and UndefinedBehaviorSanitizer and runs
 #      them again (on fewer random cases: tests/tier.h),
 #   4. installs into a staging directory and builds and runs the examples
@@ -27,6 +30,13 @@ if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
     install_missing chromium >"$out/chromium-install.log" 2>&1 ||
       echo "== notice: chromium could not be installed (see $out/chromium-install.log); test_html's browser test will be skipped"
   fi
+fi
+# Emscripten (and the acorn parser its optimizer loads) for peg.html: not
+# fatal either (without emcc there is no page, and test_web is not built).
+if ! command -v emcc >/dev/null 2>&1 || [ ! -d /usr/share/nodejs/acorn ]; then
+  echo "== installing emscripten and node-acorn (for peg.html)"
+  install_missing emscripten node-acorn >"$out/emscripten-install.log" 2>&1 ||
+    echo "== notice: emscripten could not be installed (see $out/emscripten-install.log); peg.html and its browser test are skipped"
 fi
 installed=$(date +%s) # the time limit of the quick tier counts from here
 

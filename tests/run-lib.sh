@@ -37,7 +37,8 @@ configure_build() {
   cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON "$@" >/dev/null
   cmake --build "$out/$name" -j "$jobs"
 }
-release_build() { configure_build release -DCMAKE_BUILD_TYPE=Release; }
+# The release build also makes web/peg.html when emcc is there (test_web).
+release_build() { configure_build release -DCMAKE_BUILD_TYPE=Release -DDPLL_WEB=ON; }
 sanitize_build() { configure_build sanitize -DCMAKE_BUILD_TYPE=Debug -DDPLL_SANITIZE=ON; }
 
 # run_tier NAME LABEL: the tests of build NAME labelled LABEL.

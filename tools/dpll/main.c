@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmdline.h"
 #include "listing.h"
+#include "tooldefaults.h"
 
 #include <errno.h>
 #include <math.h>
@@ -44,8 +45,9 @@ static int set_number(dpll_solver *s, const char *flag, const char *name,
 static int configure(dpll_solver *s, dpll_tool_options *o) {
   if (cli_resolve(&dpll_tool_cli, o))
     return EXIT_ERROR;
-  dpll_set_option(s, "algorithm",
-                  o->algorithm.name ? o->algorithm.value : DPLL_ALGORITHM_AUTO);
+  dpll_tool_defaults(s);
+  if (o->algorithm.name)
+    dpll_set_option(s, "algorithm", o->algorithm.value);
   if (o->heuristic.name)
     dpll_set_option(s, "heuristic", o->heuristic.value);
   if (o->restarts.name)
@@ -56,8 +58,10 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     dpll_set_option(s, "pure", 0);
   if (o->no_reduce)
     dpll_set_option(s, "reduce", 0);
-  dpll_set_option(s, "lucky", !o->no_lucky);
-  dpll_set_option(s, "eliminate", !o->no_eliminate);
+  if (o->no_lucky)
+    dpll_set_option(s, "lucky", 0);
+  if (o->no_eliminate)
+    dpll_set_option(s, "eliminate", 0);
   if (o->no_minimize)
     dpll_set_option(s, "minimize", 0);
   if (o->vivify)
