@@ -255,6 +255,8 @@
     if (bad) return bad;
     if (!f.board && f.puzzle === undefined) f.board = "triangle5";
     function list(v) { return /^\d+(,\d+)*$/.test(v); }
+    if (f.empty !== undefined && f.start !== undefined)
+      return "the address: give the start by empty= or by start=, not both";
     if (f.empty !== undefined && !/^\d+$/.test(f.empty)) return "the address: empty needs a hole number, not '" + f.empty + "'";
     if (f.start !== undefined && !list(f.start)) return "the address: start needs hole numbers separated by commas";
     if (f.goal !== undefined && f.goal !== "" && f.goal !== "any" && !list(f.goal))
