@@ -2,11 +2,12 @@
 # The long tier of the tests, after tests/run-all.sh (about 20 minutes on
 # two cores):
 #   1. installs what it needs if it is missing: the quick tier's packages,
-#      valgrind, and clang with its fuzzer runtime (if clang cannot be
-#      installed, the fuzzing is skipped with a notice),
+#      valgrind, firefox-esr (peg.html's tests in Firefox; skipped with a
+#      notice if it cannot be installed), and clang with its fuzzer runtime
+#      (if clang cannot be installed, the fuzzing is skipped with a notice),
 #   2. in the Release build (made if missing): ctest -L long, the random
-#      tests on five times the quick tier's cases and the command-line
-#      tests with every tool under valgrind,
+#      tests on five times the quick tier's cases, the command-line tests
+#      with every tool under valgrind, and test_web in Firefox,
 #   3. in the sanitizer build (made if missing): ctest -L long, the random
 #      tests on the Release build's quick share,
 #   4. builds the libFuzzer targets with clang (DPLL_FUZZ=ON), replays
@@ -17,6 +18,11 @@ started=$(date +%s)
 fuzz_seconds=${FUZZ_SECONDS:-30}
 need_test_packages
 command -v valgrind >/dev/null 2>&1 || install_missing valgrind
+if [ -z "${FIREFOX:-}" ] && ! command -v firefox-esr >/dev/null 2>&1 &&
+  ! command -v firefox >/dev/null 2>&1; then
+  install_missing firefox-esr >"$out/firefox-install.log" 2>&1 ||
+    echo "== notice: firefox-esr could not be installed (see $out/firefox-install.log); test_web in Firefox will be skipped"
+fi
 begun=$(date +%s)
 
 release_build

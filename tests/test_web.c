@@ -23,9 +23,11 @@
  * The page's uncaught exceptions and dialogs are failures too.
  *
  * Skipped (with a notice) without the page, Chromium (/usr/bin/chromium or
- * $CHROMIUM) or Node.js ($NODE, or node on PATH).
+ * $CHROMIUM) or Node.js ($NODE, or node on PATH).  With --firefox, all of
+ * it in headless Firefox instead (/usr/bin/firefox-esr, /usr/bin/firefox
+ * or $FIREFOX), through WebDriver BiDi (tests/web/bidi.mjs).
  *
- * Usage: test_web PAGE PEG-FRONT DPLL PEG-BACK */
+ * Usage: test_web [--firefox] PAGE PEG-FRONT DPLL PEG-BACK */
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
@@ -55,9 +57,10 @@
 #define MAX_JUMPS 64
 
 static char *page_file, *front_tool, *dpll_tool, *back_tool;
-static char *tmp_dir;           /* this run's scratch directory */
-static const char *why_skipped; /* NULL when the browser tests can run */
-static const char *chromium;
+static char *tmp_dir;            /* this run's scratch directory */
+static const char *why_skipped;  /* NULL when the browser tests can run */
+static const char *browser;      /* the browser's program */
+static const char *browser_flag; /* "--chromium" or "--firefox" */
 static char *node;
 static buffer page_url; /* file:///PAGE, percent-encoded */
 
@@ -329,7 +332,7 @@ static void run_session(const char *name, session *s) {
   join(dir, sizeof dir, tmp_dir, profile);
   write_file(script, s->script.data, s->script.len);
   snprintf(limit, sizeof limit, "%d", DRIVER_SECONDS);
-  const char *args[] = {CDP_DRIVER, "--chromium", chromium, "--limit",
+  const char *args[] = {CDP_DRIVER, browser_flag, browser, "--limit",
                         limit,      dir,          NULL};
   run_result r = {0};
   double t0 = now();
@@ -1734,17 +1737,22 @@ static char *find_node(void) {
   return NULL;
 }
 
-/* Why the browser tests cannot run, or NULL. */
+/* Why the browser tests cannot run in the browser named by browser_flag,
+ * or NULL. */
 static const char *browser_missing(void) {
   static char why[4200];
-  const char *env = getenv("CHROMIUM");
-  chromium = env && *env ? env : "/usr/bin/chromium";
+  bool firefox = !strcmp(browser_flag, "--firefox");
+  const char *env = getenv(firefox ? "FIREFOX" : "CHROMIUM");
+  browser = env && *env                            ? env
+            : !firefox                             ? "/usr/bin/chromium"
+            : access("/usr/bin/firefox-esr", X_OK) ? "/usr/bin/firefox"
+                                                   : "/usr/bin/firefox-esr";
   node = find_node();
   if (access(page_file, R_OK))
     snprintf(why, sizeof why, "no page %s (not built yet?)", page_file);
-  else if (access(chromium, X_OK))
-    snprintf(why, sizeof why, "chromium not found (%s; set $CHROMIUM)",
-             chromium);
+  else if (access(browser, X_OK))
+    snprintf(why, sizeof why, "%s not found (%s; set $%s)", browser_flag + 2,
+             browser, firefox ? "FIREFOX" : "CHROMIUM");
   else if (!node)
     snprintf(why, sizeof why, "node not found ($NODE, or node on PATH)");
   else
@@ -1753,8 +1761,14 @@ static const char *browser_missing(void) {
 }
 
 int main(int argc, char **argv) {
+  browser_flag = "--chromium";
+  if (argc == 6 && !strcmp(argv[1], "--firefox")) {
+    browser_flag = argv[1];
+    argc--, argv++;
+  }
   if (argc != 5) {
-    fprintf(stderr, "usage: %s PAGE PEG-FRONT DPLL PEG-BACK\n", argv[0]);
+    fprintf(stderr, "usage: %s [--firefox] PAGE PEG-FRONT DPLL PEG-BACK\n",
+            argv[0]);
     return 2;
   }
   page_file = absolute(argv[1]);

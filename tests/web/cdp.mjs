@@ -1,7 +1,10 @@
 // cdp.mjs - a small driver of headless Chromium for the browser tests,
-// through the DevTools protocol on a pipe (no npm packages).
+// through the DevTools protocol on a pipe (no npm packages); with
+// --firefox, of headless Firefox through WebDriver BiDi (bidi.mjs), with
+// the same commands.
 //
-// Usage: node cdp.mjs [--chromium PATH] [--limit SECONDS] PROFILE_DIR < script
+// Usage: node cdp.mjs [--chromium PATH | --firefox PATH] [--limit SECONDS]
+//                     PROFILE_DIR < script
 //
 // Chromium is started with --remote-debugging-pipe: we write JSON messages,
 // each ended by a NUL byte, to its file descriptor 3 and read its answers
@@ -44,9 +47,10 @@ const LOAD_MS = 30000; // one page load
 
 function parseArgs(argv) {
   const opts = { chromium: process.env.CHROMIUM || '/usr/bin/chromium',
-                 limit: 300, profile: null };
+                 firefox: null, limit: 300, profile: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--chromium' && i + 1 < argv.length) opts.chromium = argv[++i];
+    else if (argv[i] === '--firefox' && i + 1 < argv.length) opts.firefox = argv[++i];
     else if (argv[i] === '--limit' && i + 1 < argv.length) opts.limit = Number(argv[++i]);
     else if (!argv[i].startsWith('--') && !opts.profile) opts.profile = argv[i];
     else usage();
@@ -56,7 +60,7 @@ function parseArgs(argv) {
 }
 
 function usage() {
-  process.stderr.write('usage: node cdp.mjs [--chromium PATH] [--limit SECONDS] PROFILE_DIR < script\n');
+  process.stderr.write('usage: node cdp.mjs [--chromium PATH | --firefox PATH] [--limit SECONDS] PROFILE_DIR < script\n');
   process.exit(2);
 }
 
@@ -219,6 +223,25 @@ class Page {
     await load.promise;
   }
 
+  async reload() {
+    const load = this.b.event('Page.loadEventFired', this.session, LOAD_MS);
+    try {
+      await this.call('Page.reload', { ignoreCache: true });
+    } catch (e) {
+      load.cancel();
+      throw e;
+    }
+    await load.promise;
+  }
+
+  async screenshot(file, width, height) {
+    await this.call('Emulation.setDeviceMetricsOverride',
+      { width, height, deviceScaleFactor: 1, mobile: false });
+    await this.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const { data } = await this.call('Page.captureScreenshot', { format: 'png' });
+    writeFileSync(file, Buffer.from(data, 'base64'));
+  }
+
   // The value of a JavaScript expression, by value, promises awaited.
   async evaluate(expression) {
     const r = await this.call('Runtime.evaluate', {
@@ -285,11 +308,7 @@ async function waitState(page, want, ms) {
 
 async function screenshot(page, file, width, height) {
   if (!(width > 0 && height > 0)) throw new Error('bad size ' + width + 'x' + height);
-  await page.call('Emulation.setDeviceMetricsOverride',
-    { width, height, deviceScaleFactor: 1, mobile: false });
-  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  const { data } = await page.call('Page.captureScreenshot', { format: 'png' });
-  writeFileSync(file, Buffer.from(data, 'base64'));
+  await page.screenshot(file, width, height);
   return 'ok';
 }
 
@@ -317,17 +336,9 @@ async function run(page, line) {
       await page.navigate('about:blank');
       await page.navigate(words(rest, 1, 'open URL')[0]);
       return 'ok';
-    case 'reload': {
-      const load = page.b.event('Page.loadEventFired', page.session, LOAD_MS);
-      try {
-        await page.call('Page.reload', { ignoreCache: true });
-      } catch (e) {
-        load.cancel();
-        throw e;
-      }
-      await load.promise;
+    case 'reload':
+      await page.reload();
       return 'ok';
-    }
     case 'wait-state': {
       const [states, ms] = words(rest, 2, 'wait-state S1|S2 TIMEOUT_MS');
       return waitState(page, states, Number(ms));
@@ -367,7 +378,9 @@ function oneLine(s) { return String(s).replace(/[\r\n]+/g, ' '); }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const browser = new Browser(opts.chromium, opts.profile);
+  const backend = opts.firefox ? await import('./bidi.mjs') : { Browser, Page };
+  const name = opts.firefox ? 'firefox' : 'chromium';
+  const browser = new backend.Browser(opts.firefox || opts.chromium, opts.profile);
   const limit = setTimeout(() => {
     process.stdout.write('error overall limit of ' + opts.limit + ' s reached\n');
     if (browser.child.exitCode === null) browser.child.kill('SIGKILL');
@@ -375,9 +388,9 @@ async function main() {
   }, opts.limit * 1000);
   let page;
   try {
-    page = await Page.open(browser);
+    page = await backend.Page.open(browser);
   } catch (e) {
-    process.stderr.write('cdp.mjs: chromium did not start: ' + e.message + '\n' + browser.stderr + '\n');
+    process.stderr.write('cdp.mjs: ' + name + ' did not start: ' + e.message + '\n' + browser.stderr + '\n');
     await browser.close();
     process.exit(2);
   }
