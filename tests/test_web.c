@@ -20,7 +20,8 @@
  *   - bad board text (as #puzzle= and pasted) with peg-front's message;
  *     bad link values;
  *   - the link (location.hash) keeping hand jumps across a reload.
- * The page's uncaught exceptions and dialogs are failures too.
+ * The page's uncaught exceptions, dialogs and requests for anything
+ * beyond this machine (tests/web/offline.mjs) are failures too.
  *
  * Skipped (with a notice) without the page, Chromium (/usr/bin/chromium or
  * $CHROMIUM) or Node.js ($NODE, or node on PATH).  With --firefox, all of
@@ -395,12 +396,12 @@ static bool expect_ok(const char *name, const session *s, int i) {
   return false;
 }
 
-/* Command i ("errors"): the page threw no uncaught exception and opened no
- * dialog. */
+/* Command i ("errors"): the page threw no uncaught exception, opened no
+ * dialog and asked for nothing beyond this machine (file:, data:, blob:). */
 static void expect_no_errors(const char *name, const session *s, int i) {
   const char *line = result(s, i);
   if (strncmp(line, "errors [", 8) || strstr(line, "\"exception:") ||
-      strstr(line, "\"dialog:"))
+      strstr(line, "\"dialog:") || strstr(line, "\"request:"))
     failure(name, "the page's errors: %s", SHOW_STR(line));
 }
 

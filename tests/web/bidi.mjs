@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 
+import { local } from './offline.mjs';
+
 const CALL_MS = 60000; // one BiDi command
 const START_MS = 30000; // Firefox saying where it listens
 
@@ -192,7 +194,8 @@ export class Page {
   static async open(browser) {
     await browser.connect();
     await browser.call('session.subscribe',
-      { events: ['log.entryAdded', 'browsingContext.userPromptOpened'] });
+      { events: ['log.entryAdded', 'browsingContext.userPromptOpened',
+        'network.beforeRequestSent'] });
     const tree = await browser.call('browsingContext.getTree', {});
     return new Page(browser, tree.contexts[0].context);
   }
@@ -203,6 +206,8 @@ export class Page {
     const p = msg.params || {};
     if (msg.method === 'log.entryAdded' && p.level === 'error') {
       this.errors.push((p.type === 'javascript' ? 'exception: ' : 'console.error: ') + p.text);
+    } else if (msg.method === 'network.beforeRequestSent' && !local(p.request.url)) {
+      this.errors.push('request: ' + p.request.url);
     } else if (msg.method === 'browsingContext.userPromptOpened' && p.context === this.context) {
       this.errors.push('dialog: ' + p.message);
       this.b.call('browsingContext.handleUserPrompt', { context: this.context, accept: false })

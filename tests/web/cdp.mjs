@@ -29,9 +29,12 @@
 //   attr ID NAME               attr JSON  (null: no element or attribute)
 //   set-value ID JSONSTRING    ok         (.value, then 'input', 'change')
 //   eval EXPRESSION            eval JSON  (its value, promises awaited)
-//   errors                     errors JSON (the page's uncaught exceptions
-//                                          and console errors since the
-//                                          last 'errors', as strings)
+//   errors                     errors JSON (the page's uncaught exceptions,
+//                                          console errors, dialogs and
+//                                          requests for anything but
+//                                          file:, data:, blob: and about:
+//                                          addresses since the last
+//                                          'errors', as strings)
 //   screenshot FILE W H        ok         (PNG of a W x H viewport)
 //   sleep MS                   ok
 //
@@ -41,6 +44,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+
+import { local } from './offline.mjs';
 
 const CALL_MS = 60000; // one DevTools call
 const LOAD_MS = 30000; // one page load
@@ -186,6 +191,7 @@ class Page {
     const page = new Page(browser, sessionId);
     await page.call('Page.enable');
     await page.call('Runtime.enable');
+    await page.call('Network.enable');
     return page;
   }
 
@@ -201,6 +207,8 @@ class Page {
     } else if (msg.method === 'Runtime.consoleAPICalled' && msg.params.type === 'error') {
       this.errors.push('console.error: ' +
         msg.params.args.map((a) => (a.value !== undefined ? String(a.value) : a.description)).join(' '));
+    } else if (msg.method === 'Network.requestWillBeSent' && !local(msg.params.request.url)) {
+      this.errors.push('request: ' + msg.params.request.url);
     } else if (msg.method === 'Page.javascriptDialogOpening') {
       this.errors.push('dialog: ' + msg.params.message);
       this.call('Page.handleJavaScriptDialog', { accept: false }).catch(() => {});
