@@ -17,8 +17,8 @@
  *   - Count, against peg-front --count and pegcheck's count;
  *   - hand jumps by clicks on the holes (legal, refused, undone), the
  *     replay buttons and keys after a solve, hand jumps then Solve;
- *   - bad board text (as #puzzle= and pasted) with peg-front's message;
- *     bad link values;
+ *   - bad board text (as #puzzle=, pasted, and loaded from a file) with
+ *     peg-front's message; bad link values;
  *   - the link (location.hash) keeping hand jumps across a reload.
  * The page's uncaught exceptions, dialogs and requests for anything
  * beyond this machine (tests/web/offline.mjs) are failures too.
@@ -1527,9 +1527,15 @@ static bool front_message(const char *name, const char *text, buffer *want) {
  * good text was pasted. */
 typedef struct bad_case {
   int link_state, link_message, good_state, paste_state, paste_message;
+  int file_state, file_message; /* the same text loaded from a file */
 } bad_case;
 
-static void add_bad(session *s, bad_case *c, const char *bad,
+/* The name of bad case i's file, which the page is given to load. */
+static void upload_name(size_t i, char *name, size_t size) {
+  snprintf(name, size, "upload-%zu.txt", i);
+}
+
+static void add_bad(session *s, bad_case *c, size_t i, const char *bad,
                     const char *good) {
   buffer hash = {0}, json = {0};
   buffer_str(&hash, "puzzle=");
@@ -1547,6 +1553,17 @@ static void add_bad(session *s, bad_case *c, const char *bad,
   command(s, "click load-text");
   c->paste_state = command(s, "wait-state error|ready 10000");
   c->paste_message = command(s, "text message");
+  char name[64], path[4096];
+  upload_name(i, name, sizeof name);
+  scratch(name, bad, path);
+  buffer_clear(&json); /* back to "ready" first, then the file */
+  json_quote(&json, good);
+  command(s, "set-value board-text %s", json.data);
+  command(s, "click load-text");
+  command(s, "wait-state ready 10000");
+  command(s, "upload board-file %s", path);
+  c->file_state = command(s, "wait-state error|ready 10000");
+  c->file_message = command(s, "text message");
   buffer_free(&hash);
   buffer_free(&json);
 }
@@ -1610,10 +1627,11 @@ static void judge_bad_link(const session *s, size_t i, int state, int message) {
   run_free(&r);
 }
 
-/* Broken board files, as #puzzle= links and pasted into #board-text:
- * "error" and exactly peg-front's message, the file name replaced by
- * "board text"; a good text pasted in between is loaded ("ready").  Bad
- * link values: "error". */
+/* Broken board files, as #puzzle= links, pasted into #board-text and
+ * loaded from a file: "error" and exactly peg-front's message, the file
+ * name replaced by "board text" (by the file's base name when loaded from
+ * one); a good text pasted in between is loaded ("ready").  Bad link
+ * values: "error". */
 static void test_bad_text(void **state) {
   (void)state;
   need_browser();
@@ -1624,7 +1642,7 @@ static void test_bad_text(void **state) {
   int link_state[NUM_BAD_LINKS], link_message[NUM_BAD_LINKS];
   session s = {0};
   for (size_t i = 0; i < NUM_BAD; i++)
-    add_bad(&s, &c[i], bad_boards[i].text, good.data);
+    add_bad(&s, &c[i], i, bad_boards[i].text, good.data);
   for (size_t i = 0; i < NUM_BAD_LINKS; i++) {
     open_page(&s, bad_links[i].hash);
     link_state[i] = command(&s, "wait-state error|ready 10000");
@@ -1642,6 +1660,16 @@ static void test_bad_text(void **state) {
     snprintf(name, sizeof name, "%s, pasted", bad_boards[i].label);
     expect_state(name, &s, c[i].good_state, "ready", NULL);
     expect_error(name, &s, c[i].paste_state, c[i].paste_message, want.data);
+    /* Loaded from a file: named as the browser names it, its base name. */
+    char file[64];
+    buffer named = {0};
+    upload_name(i, file, sizeof file);
+    buffer_str(&named, file);
+    buffer_str(&named, want.data + strlen("board text"));
+    snprintf(name, sizeof name, "%s, loaded from %s", bad_boards[i].label,
+             file);
+    expect_error(name, &s, c[i].file_state, c[i].file_message, named.data);
+    buffer_free(&named);
   }
   for (size_t i = 0; i < NUM_BAD_LINKS; i++)
     judge_bad_link(&s, i, link_state[i], link_message[i]);

@@ -223,6 +223,15 @@ export class Page {
     await this.b.call('browsingContext.reload', { context: this.context, wait: 'complete' });
   }
 
+  async upload(id, path) {
+    const r = await this.b.call('script.evaluate', {
+      expression: `document.getElementById(${JSON.stringify(id)})`,
+      target: { context: this.context }, awaitPromise: false });
+    if (r.type !== 'success' || r.result.type !== 'node') throw new Error('no element ' + id);
+    await this.b.call('input.setFiles',
+      { context: this.context, element: { sharedId: r.result.sharedId }, files: [path] });
+  }
+
   async screenshot(file, width, height) {
     await this.b.call('browsingContext.setViewport',
       { context: this.context, viewport: { width, height } });

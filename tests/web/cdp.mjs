@@ -28,6 +28,9 @@
 //   text ID                    text JSON  (textContent; null: no element)
 //   attr ID NAME               attr JSON  (null: no element or attribute)
 //   set-value ID JSONSTRING    ok         (.value, then 'input', 'change')
+//   upload ID FILE             ok         (a file input gets the file at
+//                                          the absolute path FILE, as if
+//                                          chosen; then 'change')
 //   eval EXPRESSION            eval JSON  (its value, promises awaited)
 //   errors                     errors JSON (the page's uncaught exceptions,
 //                                          console errors, dialogs and
@@ -242,6 +245,15 @@ class Page {
     await load.promise;
   }
 
+  // Gives the file input id the file at path (a 'change' event follows).
+  async upload(id, path) {
+    const { root } = await this.call('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await this.call('DOM.querySelector',
+      { nodeId: root.nodeId, selector: '#' + id });
+    if (!nodeId) throw new Error('no element ' + id);
+    await this.call('DOM.setFileInputFiles', { nodeId, files: [path] });
+  }
+
   async screenshot(file, width, height) {
     await this.call('Emulation.setDeviceMetricsOverride',
       { width, height, deviceScaleFactor: 1, mobile: false });
@@ -360,6 +372,11 @@ async function run(page, line) {
       const parsed = JSON.parse(value);
       if (typeof parsed !== 'string') throw new Error('usage: set-value ID JSONSTRING');
       return page.evaluate(js.setValue(id, parsed));
+    }
+    case 'upload': {
+      const [id, path] = words(rest, 2, 'upload ID FILE');
+      await page.upload(id, path);
+      return 'ok';
     }
     case 'eval': {
       const v = await page.evaluate(rest);

@@ -641,8 +641,11 @@
     });
     byId("board-file").addEventListener("change", function () {
       var f = this.files[0];
-      if (!f) return;
-      f.text().then(function (text) { byId("board-text").value = text; loadText(f.name, text); });
+      if (!f || job) return;
+      setState("loading"); // until the file is read
+      say("Reading " + f.name + "\u2026");
+      f.text().then(function (text) { byId("board-text").value = text; loadText(f.name, text); },
+        function (e) { fail(f.name + ": cannot be read: " + e); });
     });
     byId("jumps").addEventListener("click", function (ev) {
       var k = ev.target.dataset && ev.target.dataset.step;
