@@ -565,6 +565,14 @@ DPLL_API int dpll_read_file(dpll_solver *s, FILE *in, int format,
 DPLL_API int dpll_read_string(dpll_solver *s, const char *data, size_t size,
                               int format, dpll_input *info);
 
+/* The same from any source of bytes: read(ctx, buf, size) stores up to
+ * size bytes in buf and returns how many (0 at the end of the input), or
+ * a negative number on a failure (DPLL_EIO).  For a program that reads
+ * compressed files, a socket or its own buffers; ctx is the caller's. */
+typedef long (*dpll_read_fn)(void *ctx, void *buf, size_t size);
+DPLL_API int dpll_read_stream(dpll_solver *s, dpll_read_fn read, void *ctx,
+                              int format, dpll_input *info);
+
 /* Frees what info owns and zeroes it.  NULL does nothing. */
 DPLL_API void dpll_input_clear(dpll_input *info);
 

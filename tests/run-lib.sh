@@ -18,13 +18,21 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
 }
 
-# The test dependencies of both tiers: cmocka, pkg-config and picosat (the
-# reference solver of test_differential).
+# The test dependencies of both tiers: cmocka, pkg-config, picosat (the
+# reference solver of test_differential), and the compression libraries
+# (optional for a build, tested by test_compress) with their programs.
 need_test_packages() {
   local missing=()
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
   pkg-config --exists cmocka 2>/dev/null || missing+=(libcmocka-dev)
   command -v picosat >/dev/null 2>&1 || [ -x /usr/bin/picosat ] || missing+=(picosat)
+  [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+  [ -f /usr/include/bzlib.h ] || missing+=(libbz2-dev)
+  [ -f /usr/include/lzma.h ] || missing+=(liblzma-dev)
+  [ -f /usr/include/zstd.h ] || missing+=(libzstd-dev)
+  command -v bzip2 >/dev/null 2>&1 || missing+=(bzip2)
+  command -v xz >/dev/null 2>&1 || missing+=(xz-utils)
+  command -v zstd >/dev/null 2>&1 || missing+=(zstd)
   install_missing ${missing[@]+"${missing[@]}"}
 }
 

@@ -275,6 +275,56 @@ static void test_file_matches_string(void **state) {
   free(text);
 }
 
+/* A source for dpll_read_stream: text given out in pieces of at most
+ * `piece` bytes (a shorter one when the caller asks for less), then
+ * -1 from byte `fail_at` on if that is set. */
+typedef struct pieces {
+  const char *text;
+  size_t size, at, piece, fail_at;
+} pieces;
+
+static long next_piece(void *ctx, void *buf, size_t size) {
+  pieces *p = ctx;
+  if (p->fail_at && p->at >= p->fail_at)
+    return -1;
+  size_t n = p->size - p->at;
+  n = n < p->piece ? n : p->piece;
+  n = n < size ? n : size;
+  memcpy(buf, p->text + p->at, n);
+  p->at += n;
+  return (long)n;
+}
+
+/* dpll_read_stream reads as dpll_read_string does, whatever the pieces'
+ * size; a failing source is DPLL_EIO at the place it failed. */
+static void test_stream(void **state) {
+  (void)state;
+  static const char text[] = "c a comment\np cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 "
+                             "0\n";
+  for (size_t piece = 1; piece <= sizeof text; piece += 3) {
+    pieces p = {text, sizeof text - 1, 0, piece, 0};
+    dpll_input info;
+    dpll_solver *s = dpll_new();
+    assert_int_equal(
+        dpll_read_stream(s, next_piece, &p, DPLL_FORMAT_AUTO, &info), 0);
+    assert_int_equal(info.format, DPLL_FORMAT_DIMACS);
+    assert_int_equal(dpll_num_clauses(s), 3);
+    assert_int_equal(dpll_num_vars(s), 3);
+    dpll_input_clear(&info);
+    dpll_free(s);
+  }
+  pieces p = {text, sizeof text - 1, 0, 4, 24};
+  dpll_input info;
+  dpll_solver *s = dpll_new();
+  assert_int_equal(dpll_read_stream(s, next_piece, &p, DPLL_FORMAT_AUTO, &info),
+                   DPLL_EIO);
+  assert_int_equal(info.line, 3);
+  dpll_input_clear(&info);
+  assert_int_equal(dpll_read_stream(s, NULL, NULL, DPLL_FORMAT_AUTO, &info),
+                   DPLL_EINVAL);
+  dpll_free(s);
+}
+
 static void test_write_dimacs(void **state) {
   (void)state;
   dpll_solver *s = dpll_new();
@@ -376,6 +426,7 @@ int main(void) {
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_nul_and_long_tokens),
       cmocka_unit_test(test_file_matches_string),
+      cmocka_unit_test(test_stream),
       cmocka_unit_test(test_write_dimacs),
       cmocka_unit_test(test_write_states),
       cmocka_unit_test(test_write_error),

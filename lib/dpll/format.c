@@ -16,7 +16,8 @@
 typedef struct reader {
   dpll_solver *s;
   dpll_input *info;
-  FILE *file;
+  dpll_read_fn read; /* the source, or NULL for a string */
+  void *ctx;
   unsigned char *buf;
   const unsigned char *p, *end;
   bool io_error;
@@ -26,14 +27,22 @@ typedef struct reader {
 } reader;
 
 static int refill(reader *r) {
-  if (!r->file)
+  if (!r->read || r->io_error)
     return 0;
-  size_t n = fread(r->buf, 1, READ_CHUNK, r->file);
-  if (n == 0 && ferror(r->file))
+  long n = r->read(r->ctx, r->buf, READ_CHUNK);
+  if (n < 0 || n > (long)READ_CHUNK) {
     r->io_error = true;
+    n = 0;
+  }
   r->p = r->buf;
   r->end = r->buf + n;
   return n > 0;
+}
+
+/* dpll_read_file's source. */
+static long read_stdio(void *ctx, void *buf, size_t size) {
+  size_t n = fread(buf, 1, size, ctx);
+  return n == 0 && ferror((FILE *)ctx) ? -1 : (long)n;
 }
 
 static inline int peek(reader *r) {
@@ -419,18 +428,20 @@ static int read_input(reader *r, int format) {
   }
 }
 
-static int read_any(dpll_solver *s, FILE *file, const char *data, size_t size,
-                    int format, dpll_input *info) {
+static int read_any(dpll_solver *s, dpll_read_fn read, void *ctx,
+                    const char *data, size_t size, int format,
+                    dpll_input *info) {
   if (!info)
     return DPLL_EINVAL;
   memset(info, 0, sizeof *info);
-  if (!s || (!file && !data && size) || format < DPLL_FORMAT_AUTO ||
+  if (!s || (!read && !data && size) || format < DPLL_FORMAT_AUTO ||
       format > DPLL_FORMAT_DIMACS)
     return DPLL_EINVAL;
   if (dpll__input_open(s))
     return DPLL_EOPEN;
-  reader r = {.s = s, .info = info, .file = file, .line = 1, .col = 1};
-  if (file) {
+  reader r = {
+      .s = s, .info = info, .read = read, .ctx = ctx, .line = 1, .col = 1};
+  if (read) {
     r.buf = malloc(READ_CHUNK);
     if (!r.buf)
       return DPLL_ENOMEM;
@@ -453,12 +464,22 @@ int dpll_read_file(dpll_solver *s, FILE *in, int format, dpll_input *info) {
       memset(info, 0, sizeof *info);
     return DPLL_EINVAL;
   }
-  return read_any(s, in, NULL, 0, format, info);
+  return read_any(s, read_stdio, in, NULL, 0, format, info);
+}
+
+int dpll_read_stream(dpll_solver *s, dpll_read_fn read, void *ctx, int format,
+                     dpll_input *info) {
+  if (!read) {
+    if (info)
+      memset(info, 0, sizeof *info);
+    return DPLL_EINVAL;
+  }
+  return read_any(s, read, ctx, NULL, 0, format, info);
 }
 
 int dpll_read_string(dpll_solver *s, const char *data, size_t size, int format,
                      dpll_input *info) {
-  return read_any(s, NULL, data, size, format, info);
+  return read_any(s, NULL, NULL, data, size, format, info);
 }
 
 void dpll_input_clear(dpll_input *info) {

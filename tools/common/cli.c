@@ -1,6 +1,7 @@
 /* cli.c - what the command-line tools share (see cli.h). */
 #define _POSIX_C_SOURCE 200809L /* lstat */
 #include "cli.h"
+#include "source.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -52,45 +53,6 @@ _Noreturn void cli_exit_printed(void) {
   exit(0);
 }
 
-int cli_read_all(const char *path, char **data, size_t *size) {
-  FILE *in = path ? fopen(path, "rb") : stdin;
-  *data = NULL;
-  *size = 0;
-  if (!in)
-    return errno;
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
-  int err = buf ? 0 : ENOMEM;
-  while (!err) {
-    if (len + 1 == cap) {
-      char *p = cap < ((size_t)-1) / 2 ? realloc(buf, 2 * cap) : NULL;
-      if (!p) {
-        err = ENOMEM;
-        break;
-      }
-      buf = p;
-      cap *= 2;
-    }
-    size_t n = fread(buf + len, 1, cap - 1 - len, in);
-    len += n;
-    if (n == 0) {
-      if (ferror(in))
-        err = errno ? errno : EIO;
-      break;
-    }
-  }
-  if (path)
-    fclose(in);
-  if (err) {
-    free(buf);
-    return err;
-  }
-  buf[len] = '\0';
-  *data = buf;
-  *size = len;
-  return 0;
-}
-
 const char *cli_name(const char *path, bool output) {
   return path ? path : output ? "<stdout>" : "<stdin>";
 }
@@ -128,10 +90,9 @@ void cli_discard_output(FILE *out, const char *path) {
 }
 
 int cli_read_input(const char *path, char **data, size_t *size) {
-  int err = cli_read_all(path, data, size);
-  if (err)
-    return cli_error("%s: cannot read: %s", cli_name(path, false),
-                     strerror(err));
+  char why[200];
+  if (cli_source_slurp(path, data, size, why, sizeof why))
+    return cli_error("%s: %s", cli_name(path, false), why);
   return 0;
 }
 

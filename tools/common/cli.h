@@ -44,12 +44,10 @@ _Noreturn void cli_print_and_exit(const char *text);
  * if it could not all be written. */
 _Noreturn void cli_exit_printed(void);
 
-/* Reads all of path (NULL: standard input) into a malloc'd buffer with a
- * NUL after it.  Returns 0, or an errno value (*data is then NULL). */
-int cli_read_all(const char *path, char **data, size_t *size);
-
-/* cli_read_all, reporting "INPUT: cannot read: why" on failure.  Returns 0,
- * or 1 after reporting (*data is then NULL). */
+/* Reads all of path (NULL or "-": standard input), decompressed if it is
+ * compressed (source.h), into a malloc'd buffer with a NUL after it,
+ * reporting "INPUT: cannot read: why" or "INPUT: corrupt gzip data ..." on
+ * failure.  Returns 0, or 1 after reporting (*data is then NULL). */
 int cli_read_input(const char *path, char **data, size_t *size);
 
 /* Reports a library's failure to read the input at path: "out of memory"

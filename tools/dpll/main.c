@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmdline.h"
 #include "listing.h"
+#include "source.h"
 #include "tooldefaults.h"
 
 #include <errno.h>
@@ -221,26 +222,24 @@ static void print_stats(const dpll_solver *s, double read_time,
           solve_time > 0 ? (double)st.propagations / solve_time : 0.0);
 }
 
-/* Reads the input; on failure prints the one-line error. */
+/* Reads the input, decompressing it if it is compressed (source.h); on
+ * failure prints the one-line error. */
 static int read_input(dpll_solver *s, const dpll_tool_options *o,
                       dpll_input *info) {
   const char *name = cli_name(o->files.input, false);
-  FILE *in = o->files.input ? fopen(o->files.input, "rb") : stdin;
+  char why[200];
+  cli_source *in = cli_source_open(o->files.input, why, sizeof why);
   if (!in)
-    return cli_error("%s: cannot open: %s", name, strerror(errno));
-  errno = 0;
-  int rc = dpll_read_file(s, in, o->format.value, info);
-  int saved = errno;
-  if (in != stdin)
-    fclose(in);
+    return cli_error("%s: %s", name, why);
+  int rc = dpll_read_stream(s, cli_source_read, in, o->format.value, info);
   if (rc == DPLL_EPARSE)
     fprintf(stderr, "%s:%ld:%ld: %s\n", name, info->line, info->column,
             info->message);
   else if (rc == DPLL_EIO)
-    cli_error("%s: cannot read: %s", name,
-              saved ? strerror(saved) : "read error");
+    cli_error("%s: %s", name, cli_source_error(in));
   else if (rc)
     cli_error("%s: %s", name, dpll_strerror(rc));
+  cli_source_close(in);
   return rc ? EXIT_ERROR : 0;
 }
 
