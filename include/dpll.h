@@ -544,6 +544,12 @@ enum dpll_format {
   DPLL_FORMAT_DIMACS = 2
 };
 
+/* Or'd into a reader's format: relaxed DIMACS, as MiniSat reads it and
+ * CaDiCaL with -f: header counts that the clauses do not match (more or
+ * fewer clauses, larger variables) and a comment after a clause's 0 on the
+ * same line are accepted, each counted as a warning in dpll_input. */
+#define DPLL_READ_RELAXED 16
+
 /* What a reader found, filled in by dpll_read_file and dpll_read_string. */
 typedef struct dpll_input {
   int format;        /* DPLL_FORMAT_DP or DPLL_FORMAT_DIMACS */
@@ -553,6 +559,10 @@ typedef struct dpll_input {
   size_t back_size;  /* (they may hold NULs); owned: dpll_input_clear */
   int header_vars;   /* DIMACS: the header's counts */
   int64_t header_clauses;
+  int relaxable; /* on DPLL_EPARSE: 1 if DPLL_READ_RELAXED accepts it */
+  int warnings;  /* with DPLL_READ_RELAXED: the faults it accepted */
+  long warning_line, warning_column; /* the first one's place and text */
+  char warning[160];
 } dpll_input;
 
 /* Reads clauses from in (or from data[0..size-1]) into s, in the given

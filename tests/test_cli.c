@@ -416,6 +416,62 @@ static void test_format_mismatch(void **state) {
   end_cases("format mismatch");
 }
 
+/* --relaxed: a file MiniSat accepts and strict reading refuses is exit 1
+ * with the fault, its place and the option named; with --relaxed the answer
+ * is the corrected file's, and standard error has one warning line. */
+static void test_relaxed(void **state) {
+  (void)state;
+  begin_cases();
+  static const struct {
+    const char *text, *fixed, *err, *warning;
+  } cases[] = {
+      {"p cnf 2 2\n1 2 0 c why\n-1 0\n", "p cnf 2 2\n1 2 0\n-1 0\n",
+       "in.cnf:2:7: a comment after a clause on its line (--relaxed accepts "
+       "it, with a warning)\n",
+       "dpll: warning: in.cnf:2:7: a comment after a clause on its line "
+       "(accepted by --relaxed)\n"},
+      {"p cnf 2 1\n1 2 0\n-1 3 0\n", "p cnf 3 2\n1 2 0\n-1 3 0\n",
+       "in.cnf:3:4: literal 3 is beyond the header's 2 variables (--relaxed "
+       "accepts it, with a warning)\n",
+       "dpll: warning: in.cnf:3:4: literal 3 is beyond the header's 2 "
+       "variables (accepted by --relaxed; 1 more such faults)\n"},
+      {"p cnf 1 3\n-1 0\n", "p cnf 1 1\n-1 0\n",
+       "in.cnf:3:1: the header promises 3 clauses, the input has 1 (--relaxed "
+       "accepts it, with a warning)\n",
+       "dpll: warning: in.cnf:3:1: the header promises 3 clauses, the input "
+       "has 1 (accepted by --relaxed)\n"},
+  };
+  run_result r = {0}, fixed = {0};
+  buffer want = {0};
+  char in[4096], ok[4096];
+  join(in, sizeof in, tmp_dir, "in.cnf");
+  join(ok, sizeof ok, tmp_dir, "fixed.cnf");
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "--relaxed, case %zu", i + 1);
+    write_file(in, cases[i].text, strlen(cases[i].text));
+    write_file(ok, cases[i].fixed, strlen(cases[i].fixed));
+    run_tool(&r, tool, tmp_dir, NULL, NULL, "in.cnf", (char *)NULL);
+    buffer_clear(&want);
+    buffer_str(&want, cases[i].err);
+    if (expect_exit(name, &r, 1) && expect_empty(name, "stdout", &r.out))
+      expect_bytes(name, "stderr", &r.err, &want);
+    run_tool(&fixed, tool, tmp_dir, NULL, NULL, "fixed.cnf", (char *)NULL);
+    run_tool(&r, tool, tmp_dir, NULL, NULL, "--relaxed", "in.cnf",
+             (char *)NULL);
+    buffer_clear(&want);
+    buffer_str(&want, cases[i].warning);
+    if (expect_exit(name, &r, fixed.code)) {
+      expect_bytes(name, "stdout", &r.out, &fixed.out);
+      expect_bytes(name, "stderr", &r.err, &want);
+    }
+  }
+  buffer_free(&want);
+  run_free(&r);
+  run_free(&fixed);
+  end_cases("--relaxed");
+}
+
 /* ---- Behaviour
  * ---------------------------------------------------------------- */
 
@@ -1241,6 +1297,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_usage_errors),
       cmocka_unit_test(test_good_inputs),
       cmocka_unit_test(test_format_mismatch),
+      cmocka_unit_test(test_relaxed),
       cmocka_unit_test(test_help_version),
       cmocka_unit_test(test_stats_trace),
       cmocka_unit_test(test_limits),

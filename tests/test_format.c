@@ -325,6 +325,51 @@ static void test_stream(void **state) {
   dpll_free(s);
 }
 
+/* Relaxed DIMACS (DPLL_READ_RELAXED): each fault it accepts is an error
+ * without it, marked relaxable, at the same place; with it, a warning
+ * there, and the clauses read as MiniSat reads them. */
+static void test_relaxed(void **state) {
+  (void)state;
+  static const struct {
+    const char *text;
+    long line, column;
+    int clauses, vars, warnings;
+  } cases[] = {
+      {"p cnf 2 2\n1 2 0 c a comment\n-1 0\n", 2, 7, 2, 2, 1},
+      {"p cnf 2 1\n1 2 0\n-1 3 0\n", 3, 4, 2, 3, 2},
+      {"p cnf 2 5\n1 2 0\n", 3, 1, 1, 2, 1},
+      {"p cnf 9 2\n1 0 2 0 c x\n", 2, 9, 2, 9, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t n = strlen(cases[i].text);
+    dpll_input info;
+    dpll_solver *s =
+        read_text(cases[i].text, n, DPLL_FORMAT_AUTO, &info, DPLL_EPARSE);
+    assert_int_equal(info.relaxable, 1);
+    assert_int_equal(info.line, cases[i].line);
+    assert_int_equal(info.column, cases[i].column);
+    dpll_input_clear(&info);
+    dpll_free(s);
+    s = read_text(cases[i].text, n, DPLL_FORMAT_AUTO | DPLL_READ_RELAXED, &info,
+                  0);
+    assert_int_equal(info.warnings, cases[i].warnings);
+    assert_int_equal(info.warning_line, cases[i].line);
+    assert_int_equal(info.warning_column, cases[i].column);
+    assert_int_equal(dpll_num_clauses(s), cases[i].clauses);
+    assert_int_equal(dpll_num_vars(s), cases[i].vars);
+    dpll_input_clear(&info);
+    dpll_free(s);
+  }
+  /* Not relaxable: a comment inside a clause, a bad token. */
+  dpll_input info;
+  dpll_solver *s =
+      READ("p cnf 2 1\n1 c 2 0\n", DPLL_FORMAT_AUTO | DPLL_READ_RELAXED, &info,
+           DPLL_EPARSE);
+  assert_int_equal(info.relaxable, 0);
+  dpll_input_clear(&info);
+  dpll_free(s);
+}
+
 static void test_write_dimacs(void **state) {
   (void)state;
   dpll_solver *s = dpll_new();
@@ -427,6 +472,7 @@ int main(void) {
       cmocka_unit_test(test_nul_and_long_tokens),
       cmocka_unit_test(test_file_matches_string),
       cmocka_unit_test(test_stream),
+      cmocka_unit_test(test_relaxed),
       cmocka_unit_test(test_write_dimacs),
       cmocka_unit_test(test_write_states),
       cmocka_unit_test(test_write_error),

@@ -24,6 +24,7 @@ typedef struct reader {
   long line, col;
   int *lits; /* the clause being read */
   size_t nlits, cap;
+  bool relaxed; /* DPLL_READ_RELAXED: what MiniSat and CaDiCaL -f accept */
 } reader;
 
 static int refill(reader *r) {
@@ -90,6 +91,27 @@ static int fail_at(reader *r, long line, long col, const char *fmt, ...) {
   r->info->line = line;
   r->info->column = col;
   return DPLL_EPARSE;
+}
+
+/* A fault that relaxed reading accepts: with it, a warning (the first
+ * one's text and place are kept) and 0; without, the error, marked as one
+ * the option would accept. */
+static int relaxable(reader *r, long line, long col, const char *fmt, ...) {
+  dpll_input *in = r->info;
+  va_list ap;
+  va_start(ap, fmt);
+  if (r->relaxed && in->warnings++ == 0) {
+    vsnprintf(in->warning, sizeof in->warning, fmt, ap);
+    in->warning_line = line;
+    in->warning_column = col;
+  } else if (!r->relaxed) {
+    vsnprintf(in->message, sizeof in->message, fmt, ap);
+    in->line = line;
+    in->column = col;
+    in->relaxable = 1;
+  }
+  va_end(ap);
+  return r->relaxed ? 0 : DPLL_EPARSE;
 }
 
 static int fail_io(reader *r) {
@@ -344,18 +366,29 @@ static int read_dimacs_body(reader *r) {
     }
     while (c != END && c != '\n') {
       int lit, rc;
+      if (c == 'c' && r->nlits == 0 && clauses > 0) {
+        /* A comment after a clause's 0, on its line. */
+        if ((rc = relaxable(r, r->line, r->col,
+                            "a comment after a clause on its line")))
+          return rc;
+        skip_line(r);
+        break;
+      }
       read_token(r, &t);
       if ((rc = token_int(r, &t, &lit)))
         return rc;
-      if (lit > max_var || -lit > max_var)
-        return fail_at(r, t.line, t.col,
-                       "literal %d is beyond the header's %d variables", lit,
-                       max_var);
+      if ((lit > max_var || -lit > max_var) &&
+          (rc = relaxable(r, t.line, t.col,
+                          "literal %d is beyond the header's %d variables", lit,
+                          r->info->header_vars)))
+        return rc;
+      max_var = lit > max_var ? lit : -lit > max_var ? -lit : max_var;
       if (lit == 0) {
-        if (++clauses > r->info->header_clauses)
-          return fail_at(r, t.line, t.col,
-                         "more clauses than the header's %lld",
-                         (long long)r->info->header_clauses);
+        if (++clauses == r->info->header_clauses + 1 &&
+            (rc = relaxable(r, t.line, t.col,
+                            "more clauses than the header's %lld",
+                            (long long)r->info->header_clauses)))
+          return rc;
         if ((rc = close_clause(r)))
           return rc;
       } else if ((rc = push_lit(r, lit)))
@@ -368,10 +401,12 @@ static int read_dimacs_body(reader *r) {
     return fail_io(r);
   if (r->nlits)
     return fail_at(r, r->line, r->col, "the last clause is not closed by 0");
-  if (clauses != r->info->header_clauses)
-    return fail_at(r, r->line, r->col,
-                   "the header promises %lld clauses, the input has %lld",
-                   (long long)r->info->header_clauses, (long long)clauses);
+  int rc;
+  if (clauses < r->info->header_clauses &&
+      (rc = relaxable(r, r->line, r->col,
+                      "the header promises %lld clauses, the input has %lld",
+                      (long long)r->info->header_clauses, (long long)clauses)))
+    return rc;
   /* Variables the header declares exist even if no clause mentions them. */
   return dpll__ensure_vars(r->s, max_var);
 }
@@ -434,13 +469,20 @@ static int read_any(dpll_solver *s, dpll_read_fn read, void *ctx,
   if (!info)
     return DPLL_EINVAL;
   memset(info, 0, sizeof *info);
+  bool relaxed = format & DPLL_READ_RELAXED;
+  format &= ~DPLL_READ_RELAXED;
   if (!s || (!read && !data && size) || format < DPLL_FORMAT_AUTO ||
       format > DPLL_FORMAT_DIMACS)
     return DPLL_EINVAL;
   if (dpll__input_open(s))
     return DPLL_EOPEN;
-  reader r = {
-      .s = s, .info = info, .read = read, .ctx = ctx, .line = 1, .col = 1};
+  reader r = {.s = s,
+              .info = info,
+              .read = read,
+              .ctx = ctx,
+              .line = 1,
+              .col = 1,
+              .relaxed = relaxed};
   if (read) {
     r.buf = malloc(READ_CHUNK);
     if (!r.buf)

@@ -47,6 +47,10 @@ static const cli_choice proof_formats[] = {
 static const cli_option rows[] = {
     {'f', "format", "FORMAT", CLI_CHOICE(opts, format),
      "read FORMAT: auto (default), dp or dimacs", formats, "format"},
+    {0, "relaxed", NULL, CLI_FLAG(opts, relaxed),
+     "accept DIMACS as MiniSat does: header counts the clauses do not "
+     "match, a comment after a clause's 0 (with one warning)",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {'a', "algorithm", "NAME", CLI_CHOICE(opts, algorithm),
      "the search: auto (default: dpll with --lookahead when the clauses "

@@ -13,7 +13,7 @@ typedef struct dpll_tool_options {
   const char *seed, *luby_unit, *max_decisions, *max_conflicts, *time_limit,
       *proof, *solutions, *project;
   int no_pure, no_reduce, no_lucky, no_eliminate, no_minimize, vivify,
-      lookahead, stats, trace, verbose, all;
+      lookahead, stats, trace, verbose, all, relaxed;
 } dpll_tool_options;
 
 extern const cli_spec dpll_tool_cli;

@@ -231,14 +231,24 @@ static int read_input(dpll_solver *s, const dpll_tool_options *o,
   cli_source *in = cli_source_open(o->files.input, why, sizeof why);
   if (!in)
     return cli_error("%s: %s", name, why);
-  int rc = dpll_read_stream(s, cli_source_read, in, o->format.value, info);
+  int format = o->format.value | (o->relaxed ? DPLL_READ_RELAXED : 0);
+  int rc = dpll_read_stream(s, cli_source_read, in, format, info);
   if (rc == DPLL_EPARSE)
-    fprintf(stderr, "%s:%ld:%ld: %s\n", name, info->line, info->column,
-            info->message);
+    fprintf(stderr, "%s:%ld:%ld: %s%s\n", name, info->line, info->column,
+            info->message,
+            info->relaxable ? " (--relaxed accepts it, with a warning)" : "");
   else if (rc == DPLL_EIO)
     cli_error("%s: %s", name, cli_source_error(in));
   else if (rc)
     cli_error("%s: %s", name, dpll_strerror(rc));
+  else if (info->warnings) {
+    char more[64] = "";
+    if (info->warnings > 1)
+      snprintf(more, sizeof more, "; %d more such faults", info->warnings - 1);
+    fprintf(stderr, "%s: warning: %s:%ld:%ld: %s (accepted by --relaxed%s)\n",
+            cli_tool, name, info->warning_line, info->warning_column,
+            info->warning, more);
+  }
   cli_source_close(in);
   return rc ? EXIT_ERROR : 0;
 }
