@@ -352,6 +352,14 @@ typedef struct maze_result {
 MAZE_API int maze_result_read(const char *text, size_t size, maze_result *out,
                               maze_error *err);
 
+/* The same for the answer of any solver, as peg_result_read_keyed reads
+ * it (peg.h): dpll's DP answer, a SAT-competition answer or MiniSat's
+ * result file, the last two with the key given in key[0..key_size-1]
+ * (the CNF of maze-front --dimacs, or the file of maze-front --key-out). */
+MAZE_API int maze_result_read_keyed(const char *text, size_t size,
+                                    const char *key, size_t key_size,
+                                    maze_result *out, maze_error *err);
+
 /* Frees what out owns and zeroes it.  NULL does nothing. */
 MAZE_API void maze_result_clear(maze_result *r);
 

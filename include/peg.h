@@ -458,6 +458,18 @@ PEG_API int peg_result_read(const char *text, size_t size, peg_result *out,
                             peg_error *err);
 PEG_API void peg_result_clear(peg_result *r);
 
+/* The same for the answer of any solver: dpll's DP answer (then key may be
+ * NULL: the answer carries it), a SAT-competition answer ("s SATISFIABLE"
+ * and "v" lines, or "s UNSATISFIABLE"; several blocks are several models)
+ * or MiniSat's result file ("SAT" and a line of literals, or "UNSAT"),
+ * told apart by their first line.  For the last two, key[0..key_size-1]
+ * holds the key: the CNF file peg-front --dimacs wrote (its "c" lines) or
+ * the file of peg-front --key-out.  Same returns as peg_result_read;
+ * PEG_EKEY when a key is needed and missing. */
+PEG_API int peg_result_read_keyed(const char *text, size_t size,
+                                  const char *key, size_t key_size,
+                                  peg_result *out, peg_error *err);
+
 /* A position in a game: the jumps played so far.  Parses peg-back's lines
  * "Jump(A,B,C,I)", I = 1, 2, ... in order (blanks around a line and
  * blank lines are skipped; any other line is an error), and replays them

@@ -19,13 +19,18 @@ install_missing() {
 }
 
 # The test dependencies of both tiers: cmocka, pkg-config, picosat (the
-# reference solver of test_differential), and the compression libraries
+# reference solver of test_differential), minisat, cadical and
+# cryptominisat (test_solvers), and the compression libraries
 # (optional for a build, tested by test_compress) with their programs.
 need_test_packages() {
   local missing=()
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
   pkg-config --exists cmocka 2>/dev/null || missing+=(libcmocka-dev)
   command -v picosat >/dev/null 2>&1 || [ -x /usr/bin/picosat ] || missing+=(picosat)
+  # The other solvers whose answers peg-back and maze-back read (test_solvers).
+  [ -x /usr/bin/minisat ] || missing+=(minisat)
+  [ -x /usr/bin/cadical ] || missing+=(cadical)
+  [ -x /usr/bin/cryptominisat5 ] || missing+=(cryptominisat)
   [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
   [ -f /usr/include/bzlib.h ] || missing+=(libbz2-dev)
   [ -f /usr/include/lzma.h ] || missing+=(liblzma-dev)

@@ -886,6 +886,114 @@ static void test_result_from_dpll(void **state) {
   }
 }
 
+/* The answer of "another solver" to e's clauses, written here from
+ * libdpll's model: form 1 SAT-competition lines, 2 MiniSat's result file;
+ * and the key as a CNF's "c" lines. */
+static void other_answer(const peg_encoding *e, int form, text *t, text *key,
+                         int *sat) {
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(peg_encoding_emit(e, add_clause, s), 0);
+  int r = dpll_solve(s);
+  *sat = r == DPLL_SAT;
+  memset(t, 0, sizeof *t);
+  puts_(t, form == 1 ? "c from another solver\n" : "");
+  puts_(t, form == 1 ? (*sat ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n")
+                     : (*sat ? "SAT\n" : "UNSAT\n"));
+  for (int a = 1; *sat && a <= peg_encoding_atoms(e); a++) {
+    char lit[24];
+    snprintf(lit, sizeof lit, "%s%d", form == 1 || a > 1 ? " " : "",
+             dpll_model(s, a) == 1 ? a : -a);
+    puts_(t, lit);
+    if (form == 1 && a % 10 == 0 && a < peg_encoding_atoms(e))
+      puts_(t, "\nv");
+  }
+  puts_(t, *sat ? " 0\n" : "");
+  char *k = peg_key_text(e, NULL);
+  assert_non_null(k);
+  memset(key, 0, sizeof *key);
+  puts_(key, "c a CNF file's comments\n");
+  for (char *p = k, *end; *p; p = end + 1) {
+    end = strchr(p, '\n');
+    puts_(key, "c ");
+    put(key, p, (size_t)(end - p + 1));
+  }
+  puts_(key, "p cnf 1 1\n1 0\n");
+  free(k);
+  dpll_free(s);
+}
+
+/* peg_result_read_keyed on the answers of other solvers, judged by
+ * pegcheck; and what it refuses. */
+static void test_result_keyed(void **state) {
+  (void)state;
+  for (int form = 1; form <= 2; form++)
+    for (int empty = 1; empty <= 10; empty++) {
+      peg_board *b = named("triangle4", empty);
+      peg_encoding *e = encode(b);
+      text t, key;
+      int sat;
+      other_answer(e, form, &t, &key, &sat);
+      peg_result r;
+      peg_error err;
+      int rc = peg_result_read_keyed(t.s, t.n, key.s, key.n, &r, &err);
+      CHECK(rc == 0 && r.solved == sat, "form %d, empty %d: %d (%s)", form,
+            empty, rc, err.message);
+      if (sat) {
+        pc_board pc;
+        pc_board_triangle(&pc, 4, empty);
+        CHECK(pc_judge(&pc, r.jumps, 8), "form %d, empty %d: not a play", form,
+              empty);
+        pc_board_free(&pc);
+      }
+      peg_result_clear(&r);
+      /* Without the key, or with a text that holds none: PEG_EKEY. */
+      assert_int_equal(peg_result_read_keyed(t.s, t.n, NULL, 0, &r, &err),
+                       PEG_EKEY);
+      assert_int_equal(peg_result_read_keyed(t.s, t.n, t.s, t.n, &r, &err),
+                       PEG_EKEY);
+      free(t.s);
+      free(key.s);
+      peg_encoding_free(e);
+      peg_board_free(b);
+    }
+  /* Broken answers, with triangle4's key (234 atoms). */
+  peg_board *b = named("triangle4", 2);
+  peg_encoding *e = encode(b);
+  text t, key;
+  int sat;
+  other_answer(e, 1, &t, &key, &sat);
+  static const char *const bad[] = {
+      "s UNKNOWN\n",
+      "s SATISFIABLE\nv 1 2\n",
+      "s SATISFIABLE\n",
+      "s SATISFIABLE\nv 999 0\n",
+      "SAT\n1 x 0\n",
+      "c nothing\n",
+      "s UNSATISFIABLE\ns SATISFIABLE\nv 1 0\n",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    peg_result r;
+    peg_error err;
+    int rc =
+        peg_result_read_keyed(bad[i], strlen(bad[i]), key.s, key.n, &r, &err);
+    CHECK(rc == PEG_EANSWER, "'%s': %d (%s)", bad[i], rc, err.message);
+    assert_one_line(bad[i], &err);
+  }
+  /* dpll's own answer is read as ever, the key given or not. */
+  text dp;
+  dpll_answer(e, &dp, &sat);
+  peg_result r;
+  assert_int_equal(peg_result_read_keyed(dp.s, dp.n, NULL, 0, &r, NULL), 0);
+  assert_true(r.solved);
+  peg_result_clear(&r);
+  free(dp.s);
+  free(t.s);
+  free(key.s);
+  peg_encoding_free(e);
+  peg_board_free(b);
+}
+
 /* Broken answers.  The answer for triangle4 has 234 atom lines (atom I on
  * line I), "0" on line 235 and the key from line 236 (its line K is line
  * 235 + K). */
@@ -1087,6 +1195,7 @@ int main(void) {
       cmocka_unit_test(test_decode_free_start_no_jump),
       cmocka_unit_test(test_result_read),
       cmocka_unit_test(test_result_from_dpll),
+      cmocka_unit_test(test_result_keyed),
       cmocka_unit_test(test_result_several),
       cmocka_unit_test(test_result_errors),
       cmocka_unit_test(test_result_messages),

@@ -1161,6 +1161,60 @@ static void test_answer_one(void **state) {
   }
 }
 
+/* maze_result_read_keyed: the SAT-competition answer and MiniSat's result
+ * file written here from libdpll's model, the key as a CNF's "c" lines;
+ * the path the same as the course's answer; no key is MAZE_EKEY. */
+static void test_answer_keyed(void **state) {
+  (void)state;
+  static const char *const tasks[] = {"2 GOLD RUBY", "2 GOLD RING"};
+  for (int form = 1; form <= 2; form++)
+    for (size_t k = 0; k < 2; k++) {
+      maze_puzzle *p = course_puzzle(tasks[k]);
+      maze_encoding *e = encode(p, 1);
+      dpll_solver *s = load(e);
+      int sat = dpll_solve(s) == DPLL_SAT;
+      text t = {0}, key = {0};
+      put(&t, form == 1 ? (sat ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n")
+                        : (sat ? "SAT\n" : "UNSAT\n"));
+      for (int a = 1; sat && a <= maze_encoding_atoms(e); a++) {
+        char lit[24];
+        snprintf(lit, sizeof lit, "%s%d", form == 1 || a > 1 ? " " : "",
+                 dpll_model(s, a) == 1 ? a : -a);
+        put(&t, lit);
+      }
+      put(&t, sat ? " 0\n" : "");
+      char *k_text = maze_key_text(e, NULL);
+      assert_non_null(k_text);
+      for (char *q = k_text, *end; *q; q = end + 1) {
+        end = strchr(q, '\n');
+        put(&key, "c ");
+        *end = '\0';
+        put(&key, q);
+        put(&key, "\n");
+      }
+      maze_result r;
+      maze_error err;
+      int rc = maze_result_read_keyed(t.s, t.n, key.s, key.n, &r, &err);
+      CHECK(rc == 0 && r.solved == sat, "form %d, %s: %d (%s)", form, tasks[k],
+            rc, err.message);
+      if (sat) {
+        char path[128];
+        assert_string_equal(path_text(maze_encoding_puzzle(r.encoding), r.paths,
+                                      3, path, sizeof path),
+                            "START C F");
+      }
+      maze_result_clear(&r);
+      assert_int_equal(maze_result_read_keyed(t.s, t.n, NULL, 0, &r, &err),
+                       MAZE_EKEY);
+      free(k_text);
+      free(t.s);
+      free(key.s);
+      dpll_free(s);
+      maze_encoding_free(e);
+      maze_puzzle_free(p);
+    }
+}
+
 /* Every model, as dpll --all writes them: the models are the timed paths,
  * the solutions the distinct paths, both counted by the judge. */
 static void test_answer_all(void **state) {
@@ -1592,6 +1646,7 @@ int main(void) {
       cmocka_unit_test(test_check_path),
       cmocka_unit_test(test_course_questions),
       cmocka_unit_test(test_answer_one),
+      cmocka_unit_test(test_answer_keyed),
       cmocka_unit_test(test_answer_all),
       cmocka_unit_test(test_answer_errors),
       cmocka_unit_test(test_judge),

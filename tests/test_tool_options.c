@@ -479,6 +479,8 @@ static const sample samples[] = {
     {"peg-front", "empty", "3", {"-b", "triangle4"}, true},
     {"peg-front", "at-most-one", NULL, {"-b", "triangle4"}, true},
     {"peg-front", "output", "@tmp/out", {"-b", "triangle4"}, true},
+    /* The key file is a second output; the clauses stay the same. */
+    {"peg-front", "key-out", "@tmp/key", {"-b", "triangle4"}, false},
     {"peg-front",
      "played",
      "@tmp/played.txt",
@@ -486,8 +488,16 @@ static const sample samples[] = {
      true},
     {"peg-back", "output", "@tmp/out", {"@tmp/answer.txt"}, true},
     {"peg-back", "html", "@tmp/replay.html", {"@tmp/answer.txt"}, true},
+    /* dpll's answer carries its key: one given as well changes nothing. */
+    {"peg-back", "key", "@tmp/answer.txt", {"@tmp/answer.txt"}, false},
     {"maze-front", "output", "@tmp/out", {"untidy.txt"}, true},
+    {"maze-front", "key-out", "@tmp/key", {"untidy.txt"}, false},
     {"maze-back", "output", "@tmp/out", {"@tmp/maze-answer.txt"}, true},
+    {"maze-back",
+     "key",
+     "@tmp/maze-answer.txt",
+     {"@tmp/maze-answer.txt"},
+     false},
 };
 #define NUM_SAMPLES (sizeof samples / sizeof *samples)
 

@@ -276,4 +276,246 @@ static inline void dp_answer_free(dp_answer *a) {
   a->values = NULL;
 }
 
+/* ---- Answers of other solvers ------------------------------------------
+ *
+ * A SAT-competition answer, as CaDiCaL, Kissat, PicoSAT, CryptoMiniSat and
+ * dpll --dimacs write it: "c" comment lines, "s SATISFIABLE" with "v"
+ * lines of literals ending in 0, or "s UNSATISFIABLE"; several such blocks
+ * one after another (an enumeration) are several models.  MiniSat's result
+ * file: "SAT" and a line of literals ending in 0, or "UNSAT".  Neither
+ * carries the front end's key: it comes from the CNF file's "c" lines or
+ * from a key file. */
+
+enum { DP_FORM_DP = 0, DP_FORM_COMPETITION = 1, DP_FORM_MINISAT = 2 };
+
+/* The form of the answer in text, from its first line that is not blank. */
+static int dp_answer_form(const char *text, size_t size) {
+  const char *p;
+  size_t len, at = 0, next;
+  while (dp_answer_next_line_(text, size, at, &p, &len, &next)) {
+    while (len && dp_answer_blank_(*p))
+      p++, len--;
+    if (len == 0) {
+      at = next;
+      continue;
+    }
+    if ((len >= 2 && (p[0] == 's' || p[0] == 'c' || p[0] == 'v') &&
+         dp_answer_blank_(p[1])) ||
+        (len == 1 && p[0] == 'c'))
+      return DP_FORM_COMPETITION;
+    if ((len == 3 && !memcmp(p, "SAT", 3)) ||
+        (len == 5 && !memcmp(p, "UNSAT", 5)) ||
+        (len == 5 && !memcmp(p, "INDET", 5)))
+      return DP_FORM_MINISAT;
+    return DP_FORM_DP;
+  }
+  return DP_FORM_DP;
+}
+
+/* The literals of a "v" line (or MiniSat's model line) at p[0..len-1] into
+ * model a->models (atoms 1..atoms; an atom no literal names stays false).
+ * Sets *closed when a 0 ends the model.  DP_ANSWER_OK or BAD. */
+static int dp_answer_literals_(dp_answer *a, const char *p, size_t len,
+                               long line, bool *closed) {
+  size_t i = 0;
+  while (i < len) {
+    while (i < len && dp_answer_blank_(p[i]))
+      i++;
+    if (i == len)
+      break;
+    if (*closed)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                             "a literal after the 0 that ends the model");
+    char *end;
+    char buf[24];
+    size_t n = 0;
+    while (i + n < len && !dp_answer_blank_(p[i + n]) && n < sizeof buf - 1)
+      n++;
+    memcpy(buf, p + i, n);
+    buf[n] = '\0';
+    long lit = strtol(buf, &end, 10);
+    if (*end || n == 0)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                             "expected a literal, found '%s'", buf);
+    if (lit == 0)
+      *closed = true;
+    else if (lit > a->atoms || -lit > a->atoms)
+      return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                             "literal %ld is beyond the key's %d atoms", lit,
+                             a->atoms);
+    else
+      a->values[a->models * (size_t)a->atoms + (size_t)labs(lit) - 1] = lit > 0;
+    i += n;
+  }
+  return DP_ANSWER_OK;
+}
+
+/* Room for one more model, all false. */
+static int dp_answer_new_model_(dp_answer *a, size_t *cap) {
+  size_t need = (a->models + 1) * (size_t)a->atoms;
+  if (need > *cap) {
+    size_t c = *cap ? *cap : (size_t)a->atoms;
+    while (c < need)
+      c *= 2;
+    unsigned char *v = realloc(a->values, c);
+    if (!v)
+      return DP_ANSWER_NOMEM;
+    a->values = v;
+    *cap = c;
+  }
+  memset(a->values + a->models * (size_t)a->atoms, 0, (size_t)a->atoms);
+  return DP_ANSWER_OK;
+}
+
+/* Reads a SAT-competition answer or MiniSat's result (form, from
+ * dp_answer_form) for a formula of `atoms` variables into *a (initialised
+ * here; release with dp_answer_free).  An answer with no model is
+ * unsatisfiable; "s UNKNOWN", "INDET", a model without its 0 and an
+ * answer that says nothing are errors. */
+static int dp_answer_read_other(const char *text, size_t size, int form,
+                                int atoms, dp_answer *a) {
+  memset(a, 0, sizeof *a);
+  a->atoms = atoms;
+  const char *p;
+  size_t len, at = 0, next, cap = 0;
+  long line = 0;
+  int said = 0; /* 1 satisfiable, 2 unsatisfiable */
+  bool open = false, closed = false;
+  while (dp_answer_next_line_(text, size, at, &p, &len, &next)) {
+    line++;
+    at = next;
+    while (len && dp_answer_blank_(*p))
+      p++, len--;
+    bool sat = form == DP_FORM_MINISAT
+                   ? len == 3 && !memcmp(p, "SAT", 3)
+                   : len == 13 && !memcmp(p, "s SATISFIABLE", 13);
+    bool unsat = form == DP_FORM_MINISAT
+                     ? len == 5 && !memcmp(p, "UNSAT", 5)
+                     : len == 15 && !memcmp(p, "s UNSATISFIABLE", 15);
+    bool values =
+        form == DP_FORM_MINISAT
+            ? said == 1 && len && !open
+            : len >= 1 && p[0] == 'v' && (len == 1 || dp_answer_blank_(p[1]));
+    if (len == 0 || (form == DP_FORM_COMPETITION && p[0] == 'c' &&
+                     (len == 1 || dp_answer_blank_(p[1]))))
+      continue;
+    if (form == DP_FORM_COMPETITION && len > 12 &&
+        !memcmp(p, "s SOLUTIONS ", 12) && !(open && !closed)) {
+      a->complete = true; /* an enumeration's last line: all were listed */
+      continue;
+    }
+    if (sat || unsat) {
+      if (open && !closed)
+        return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                               "a model ends without its 0");
+      if (said == 2 || (unsat && a->models))
+        return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                               "satisfiable and unsatisfiable in one answer");
+      said = sat ? 1 : 2;
+      open = closed = false;
+      continue;
+    }
+    if (values && said == 1 && !closed) {
+      int rc = open ? 0 : dp_answer_new_model_(a, &cap);
+      open = true;
+      if (!rc)
+        rc = dp_answer_literals_(a, form == DP_FORM_MINISAT ? p : p + 1,
+                                 form == DP_FORM_MINISAT ? len : len - 1, line,
+                                 &closed);
+      if (rc)
+        return rc;
+      if (closed)
+        a->models++;
+      continue;
+    }
+    return dp_answer_fail_(a, DP_ANSWER_BAD, line,
+                           "unexpected line in the solver's answer: '%.*s'",
+                           (int)(len < 40 ? len : 40), p);
+  }
+  if (open && !closed)
+    return dp_answer_fail_(a, DP_ANSWER_BAD, line + 1,
+                           "the model ends without its 0");
+  if (said == 0 || (said == 1 && a->models == 0))
+    return dp_answer_fail_(a, DP_ANSWER_BAD, line + 1,
+                           "the solver's answer says neither satisfiable "
+                           "(with a model) nor unsatisfiable");
+  if (a->models == 0)
+    a->complete = true; /* unsatisfiable: there is nothing to list */
+  return DP_ANSWER_OK;
+}
+
+/* The key in a CNF file's "c" lines (as the front end's --dimacs writes
+ * it: "c " before each key line) or a key file's text, from its line
+ * "PUZZLE-key" on: a new malloc'd text in *out, *out_size, and in *line
+ * the number of its first line in the file.  DP_ANSWER_OK, NO_KEY or
+ * NOMEM. */
+static int dp_answer_key_(const char *text, size_t size, const char *mark,
+                          char **out, size_t *out_size, long *line) {
+  const char *p;
+  size_t len, at = 0, next, n = 0;
+  long no = 0;
+  bool in = false, comment = false;
+  *out = malloc(size + 1);
+  if (!*out)
+    return DP_ANSWER_NOMEM;
+  while (dp_answer_next_line_(text, size, at, &p, &len, &next)) {
+    no++;
+    at = next;
+    if (!in) {
+      comment = len > 2 && p[0] == 'c' && p[1] == ' ';
+      const char *q = comment ? p + 2 : p;
+      size_t ql = comment ? len - 2 : len, ml = strlen(mark);
+      if (ql < ml || memcmp(q, mark, ml))
+        continue;
+      in = true;
+      *line = no;
+    }
+    if (comment && !(len >= 1 && p[0] == 'c'))
+      break; /* the clauses: the key's c lines are over */
+    size_t skip = comment ? (len >= 2 ? 2 : len) : 0;
+    memcpy(*out + n, p + skip, len - skip);
+    n += len - skip;
+    (*out)[n++] = '\n';
+  }
+  (*out)[n] = '\0';
+  *out_size = n;
+  if (!in) {
+    free(*out);
+    *out = NULL;
+    return DP_ANSWER_NO_KEY;
+  }
+  return DP_ANSWER_OK;
+}
+
+/* The first steps of reading another solver's answer with its key, as
+ * both libraries take them: *form (DP_FORM_DP: read dpll's answer as ever,
+ * nothing else is done), else the key's text from key[0..key_size-1] in
+ * *out (malloc'd) starting on line *line.  DP_ANSWER_OK, NO_KEY (no key
+ * given, or none in it) or NOMEM, with a->message saying what. */
+static int dp_answer_keyed(const char *text, size_t size, const char *key,
+                           size_t key_size, const dp_answer_names *names,
+                           int *form, char **out, size_t *out_size, long *line,
+                           dp_answer *a) {
+  memset(a, 0, sizeof *a);
+  *out = NULL;
+  *line = 1;
+  *form = dp_answer_form(text, size);
+  if (*form == DP_FORM_DP)
+    return DP_ANSWER_OK;
+  if (!key)
+    return dp_answer_fail_(a, DP_ANSWER_NO_KEY, 0,
+                           "this answer (%s) carries no key: give %s the CNF "
+                           "file %s --dimacs wrote, or the file of "
+                           "--key-out, with --key FILE",
+                           *form == DP_FORM_MINISAT ? "MiniSat's"
+                                                    : "s and v lines",
+                           names->back, names->front);
+  char mark[32];
+  snprintf(mark, sizeof mark, "%s-key", names->puzzle);
+  int rc = dp_answer_key_(key, key_size, mark, out, out_size, line);
+  if (rc == DP_ANSWER_NO_KEY)
+    return dp_answer_fail_(a, rc, 0, "no %s key in the key file", names->front);
+  return rc ? dp_answer_fail_(a, rc, 0, "out of memory") : DP_ANSWER_OK;
+}
+
 #endif

@@ -180,33 +180,76 @@ static int answer_failed(int rc, const dp_answer *a, maze_error *err) {
   return rc ? maze__fail(err, code, a->line, a->column, "%s", a->message) : 0;
 }
 
-int maze_result_read(const char *text, size_t size, maze_result *out,
-                     maze_error *err) {
-  maze_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out)
-    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
-  memset(out, 0, sizeof *out);
-  if (!text && size)
-    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
-  static const dp_answer_names names = {"maze", "maze-front", "maze-back"};
-  dp_answer a;
-  int rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
-                         err);
+/* The rest of reading an answer a (read), with the key at key[0..size-1]
+ * starting on line key_line unless out has its encoding already.  Frees a;
+ * clears out on failure. */
+static int result_from(dp_answer *a, int rc, const char *key, size_t size,
+                       long key_line, maze_result *out, maze_error *err) {
+  if (!rc && !out->encoding)
+    rc = maze__key_parse(key, size, key_line, &out->encoding, err);
   if (!rc)
-    rc = maze__key_parse(text + a.back_at, size - a.back_at, a.back_line,
-                         &out->encoding, err);
-  if (!rc)
-    rc = answer_failed(dp_answer_atoms(&a, out->encoding->atoms), &a, err);
-  if (!rc && a.models > 0)
-    rc = read_models(&a, out, err);
-  out->complete = !rc && a.complete;
-  dp_answer_free(&a);
+    rc = answer_failed(dp_answer_atoms(a, out->encoding->atoms), a, err);
+  if (!rc && a->models > 0)
+    rc = read_models(a, out, err);
+  out->complete = !rc && a->complete;
+  dp_answer_free(a);
   if (rc)
     maze_result_clear(out);
   return rc;
+}
+
+static int start_reading(const char *text, size_t size, maze_result *out,
+                         maze_error **err, maze_error *scratch) {
+  if (!*err)
+    *err = scratch;
+  memset(*err, 0, sizeof **err);
+  if (!out)
+    return maze__fail(*err, MAZE_EINVAL, 0, 0, "invalid argument");
+  memset(out, 0, sizeof *out);
+  if (!text && size)
+    return maze__fail(*err, MAZE_EINVAL, 0, 0, "invalid argument");
+  return 0;
+}
+
+static const dp_answer_names names = {"maze", "maze-front", "maze-back"};
+
+int maze_result_read(const char *text, size_t size, maze_result *out,
+                     maze_error *err) {
+  maze_error scratch;
+  int rc = start_reading(text, size, out, &err, &scratch);
+  if (rc)
+    return rc;
+  dp_answer a;
+  rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
+                     err);
+  return result_from(&a, rc, text + a.back_at, size - a.back_at, a.back_line,
+                     out, err);
+}
+
+int maze_result_read_keyed(const char *text, size_t size, const char *key,
+                           size_t key_size, maze_result *out, maze_error *err) {
+  maze_error scratch;
+  int rc = start_reading(text, size, out, &err, &scratch);
+  if (rc || (!key && key_size))
+    return rc ? rc : maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
+  int form;
+  char *k;
+  size_t ks = 0;
+  long line;
+  dp_answer a;
+  rc = answer_failed(dp_answer_keyed(text ? text : "", size, key, key_size,
+                                     &names, &form, &k, &ks, &line, &a),
+                     &a, err);
+  if (!rc && form == DP_FORM_DP)
+    return maze_result_read(text, size, out, err);
+  if (!rc)
+    rc = maze__key_parse(k, ks, line, &out->encoding, err);
+  free(k);
+  if (!rc)
+    rc = answer_failed(
+        dp_answer_read_other(text, size, form, out->encoding->atoms, &a), &a,
+        err);
+  return result_from(&a, rc, NULL, 0, 0, out, err);
 }
 
 void maze_result_clear(maze_result *r) {

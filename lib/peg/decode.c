@@ -277,38 +277,81 @@ static int answer_failed(int rc, const dp_answer *a, peg_error *err) {
   return rc ? peg__fail(err, code, a->line, a->column, "%s", a->message) : 0;
 }
 
-int peg_result_read(const char *text, size_t size, peg_result *out,
-                    peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out)
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  memset(out, 0, sizeof *out);
-  if (!text && size)
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  static const dp_answer_names names = {"peg", "peg-front", "peg-back"};
-  dp_answer a;
-  int rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
-                         err);
+/* The rest of reading an answer a (read), with the key at key[0..size-1]
+ * starting on line key_line: the encoding, the check of the atoms, the
+ * decoded models.  Frees a; clears out on failure. */
+static int result_from(dp_answer *a, int rc, const char *key, size_t size,
+                       long key_line, peg_result *out, peg_error *err) {
+  if (!rc && !out->encoding)
+    rc = peg__key_parse(key, size, key_line, &out->encoding, err);
   if (!rc)
-    rc = peg__key_parse(text + a.back_at, size - a.back_at, a.back_line,
-                        &out->encoding, err);
-  if (!rc)
-    rc = answer_failed(dp_answer_atoms(&a, out->encoding->atoms), &a, err);
-  if (!rc && a.models > 0)
-    rc = decode_models(&a, out, err);
-  if (!rc && a.models > 0) {
+    rc = answer_failed(dp_answer_atoms(a, out->encoding->atoms), a, err);
+  if (!rc && a->models > 0)
+    rc = decode_models(a, out, err);
+  if (!rc && a->models > 0) {
     out->solved = 1;
     out->num_jumps = (size_t)out->encoding->steps;
-    out->num_models = a.models;
+    out->num_models = a->models;
   }
-  out->complete = !rc && a.complete;
-  dp_answer_free(&a);
+  out->complete = !rc && a->complete;
+  dp_answer_free(a);
   if (rc)
     peg_result_clear(out);
   return rc;
+}
+
+static int start_reading(const char *text, size_t size, peg_result *out,
+                         peg_error **err, peg_error *scratch) {
+  if (!*err)
+    *err = scratch;
+  memset(*err, 0, sizeof **err);
+  if (!out)
+    return peg__fail(*err, PEG_EINVAL, 0, 0, "invalid argument");
+  memset(out, 0, sizeof *out);
+  if (!text && size)
+    return peg__fail(*err, PEG_EINVAL, 0, 0, "invalid argument");
+  return 0;
+}
+
+static const dp_answer_names names = {"peg", "peg-front", "peg-back"};
+
+int peg_result_read(const char *text, size_t size, peg_result *out,
+                    peg_error *err) {
+  peg_error scratch;
+  int rc = start_reading(text, size, out, &err, &scratch);
+  if (rc)
+    return rc;
+  dp_answer a;
+  rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
+                     err);
+  return result_from(&a, rc, text + a.back_at, size - a.back_at, a.back_line,
+                     out, err);
+}
+
+int peg_result_read_keyed(const char *text, size_t size, const char *key,
+                          size_t key_size, peg_result *out, peg_error *err) {
+  peg_error scratch;
+  int rc = start_reading(text, size, out, &err, &scratch);
+  if (rc || (!key && key_size))
+    return rc ? rc : peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  int form;
+  char *k;
+  size_t ks = 0;
+  long line;
+  dp_answer a;
+  rc = answer_failed(dp_answer_keyed(text ? text : "", size, key, key_size,
+                                     &names, &form, &k, &ks, &line, &a),
+                     &a, err);
+  if (!rc && form == DP_FORM_DP)
+    return peg_result_read(text, size, out, err);
+  if (!rc)
+    rc = peg__key_parse(k, ks, line, &out->encoding, err);
+  free(k);
+  if (!rc)
+    rc = answer_failed(
+        dp_answer_read_other(text, size, form, out->encoding->atoms, &a), &a,
+        err);
+  return result_from(&a, rc, NULL, 0, 0, out, err);
 }
 
 void peg_result_clear(peg_result *r) {

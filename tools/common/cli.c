@@ -120,3 +120,12 @@ int cli_end_output(FILE *out, const char *path, int failed, int error) {
   }
   return cli_close_output(out, path, error);
 }
+
+int cli_write_file(const char *path, const char *text, size_t size) {
+  FILE *out = cli_open_output_or_report(path);
+  if (!out)
+    return 1;
+  errno = 0;
+  int error = fwrite(text, 1, size, out) == size ? 0 : (errno ? errno : -1);
+  return cli_close_output(out, path, error);
+}

@@ -82,4 +82,8 @@ int cli_end_output(FILE *out, const char *path, int failed, int error);
  * removes a regular file, so that no partial answer stays. */
 void cli_discard_output(FILE *out, const char *path);
 
+/* Writes text[0..size-1] to the file path (the front ends' --key-out), as
+ * an output: reported and removed if the write fails.  Returns 0 or 1. */
+int cli_write_file(const char *path, const char *text, size_t size);
+
 #endif

@@ -10,6 +10,12 @@ static const cli_option rows[] = {
      "write the node at every time 0 to K instead, stays included (START "
      "START C F: the player stayed at START for one step)",
      NULL, NULL},
+    {'k', "key", "FILE", CLI_VALUE(opts, key),
+     "read the key from FILE: the CNF file of maze-front --dimacs or the "
+     "file of maze-front --key-out; needed for the answer of another "
+     "solver (s and v lines, or MiniSat's result file), which carries no "
+     "key",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
 

@@ -9,6 +9,7 @@
 typedef struct maze_back_options {
   cli_files files;
   int times;
+  const char *key; /* --key FILE: the key of another solver's answer */
 } maze_back_options;
 
 extern const cli_spec maze_back_cli;

@@ -7,6 +7,10 @@ typedef maze_front_options opts;
 
 static const cli_option rows[] = {
     CLI_OUTPUT_ROW(opts, files),
+    {0, "key-out", "FILE", CLI_VALUE(opts, key_out),
+     "also write the key alone to FILE, for maze-back --key FILE when another "
+     "solver's answer is read",
+     NULL, NULL},
     {'d', "dimacs", NULL, CLI_FLAG(opts, dimacs),
      "write DIMACS instead, the key as 'c' lines", NULL, NULL},
     {0, "no-prune", NULL, CLI_FLAG(opts, no_prune),

@@ -9,6 +9,7 @@
 typedef struct maze_front_options {
   cli_files files;
   int dimacs, no_prune;
+  const char *key_out; /* --key-out FILE */
 } maze_front_options;
 
 extern const cli_spec maze_front_cli;

@@ -46,6 +46,11 @@ static int write_clauses(const maze_puzzle *p, const maze_front_options *o,
     return cli_error("%s", maze_strerror(rc));
   }
   char *key = maze_key_text(e, NULL);
+  if (key && o->key_out && cli_write_file(o->key_out, key, strlen(key))) {
+    free(key);
+    maze_encoding_free(e);
+    return 1;
+  }
   emit_writer w = {out, o->dimacs, 0};
   rc = key ? emit_problem(&w, key, maze_encoding_atoms(e),
                           maze_encoding_clauses(e), emit_encoding, e)

@@ -17,6 +17,12 @@ static const cli_option rows[] = {
      "FILE#step=K opens it at step K); with no solution, no page is "
      "written",
      NULL, NULL},
+    {'k', "key", "FILE", CLI_VALUE(opts, key),
+     "read the key from FILE: the CNF file of peg-front --dimacs or the "
+     "file of peg-front --key-out; needed for the answer of another solver "
+     "(s and v lines, as CaDiCaL, Kissat, PicoSAT, CryptoMiniSat and dpll "
+     "--dimacs write it, or MiniSat's result file), which carries no key",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
 
@@ -38,7 +44,9 @@ static const char usage[] =
     "'N solutions; there may be more'.\n"
     "\n"
     "  peg-front board.txt | dpll | peg-back\n"
-    "  peg-front --exact board.txt | dpll --all | peg-back\n";
+    "  peg-front --exact board.txt | dpll --all | peg-back\n"
+    "  peg-front --dimacs board.txt > f.cnf; cadical f.cnf | peg-back --key "
+    "f.cnf\n";
 
 static const char epilogue[] =
     "Exit status: 0 when the jumps or NO SOLUTION were written; 1 on an\n"

@@ -10,6 +10,7 @@ typedef struct peg_back_options {
   cli_files files;
   int draw;
   const char *html; /* --html FILE: the replay page, or NULL */
+  const char *key;  /* --key FILE: the key of another solver's answer */
 } peg_back_options;
 
 extern const cli_spec peg_back_cli;

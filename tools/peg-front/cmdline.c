@@ -23,6 +23,10 @@ static const cli_option rows[] = {
      "empty hole)",
      NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
+    {0, "key-out", "FILE", CLI_VALUE(opts, key_out),
+     "also write the key alone to FILE, for peg-back --key FILE when another "
+     "solver's answer is read",
+     NULL, NULL},
     {'d', "dimacs", NULL, CLI_FLAG(opts, dimacs),
      "write DIMACS instead, the key as 'c' lines", NULL, NULL},
     {0, "exact", NULL, CLI_FLAG(opts, exact),

@@ -9,7 +9,8 @@
 typedef struct peg_front_options {
   cli_files files;
   const char *board, *empty, *played;
-  cli_pick amo; /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
+  const char *key_out; /* --key-out FILE */
+  cli_pick amo;        /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
   int dimacs, write_board, list, exact, no_at_least_one, no_order, no_classes,
       file_order;
   int count, hint;

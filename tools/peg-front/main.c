@@ -235,6 +235,11 @@ static int write_clauses(const peg_board *b, const peg_front_options *o,
   if (!e)
     return 1;
   char *key = peg_key_text(e, NULL);
+  if (key && o->key_out && cli_write_file(o->key_out, key, strlen(key))) {
+    free(key);
+    peg_encoding_free(e);
+    return 1;
+  }
   emit_writer w = {out, o->dimacs, 0};
   rc = key ? emit_problem(&w, key, peg_encoding_atoms(e),
                           peg_encoding_clauses(e), emit_encoding, e)
