@@ -28,8 +28,12 @@ static const char usage[] =
     "repeated), or the line NO SOLUTION.  The path is replayed on the maze\n"
     "before it is written.  Of several models (dpll --all or --solutions)\n"
     "each distinct path is written once, numbered: 'Solution 1: START C F'.\n"
+    "Another solver's answer (s and v lines, or MiniSat's result file) is\n"
+    "read too, with the key given by --key.\n"
     "\n"
-    "  maze-front maze.txt | dpll | maze-back\n";
+    "  maze-front maze.txt | dpll | maze-back\n"
+    "  maze-front --dimacs maze.txt > m.cnf; cadical m.cnf | maze-back --key "
+    "m.cnf\n";
 
 static const char epilogue[] =
     "Exit status: 0 when the path or NO SOLUTION was written; 1 on an\n"

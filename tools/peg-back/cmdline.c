@@ -21,7 +21,8 @@ static const cli_option rows[] = {
      "read the key from FILE: the CNF file of peg-front --dimacs or the "
      "file of peg-front --key-out; needed for the answer of another solver "
      "(s and v lines, as CaDiCaL, Kissat, PicoSAT, CryptoMiniSat and dpll "
-     "--dimacs write it, or MiniSat's result file), which carries no key",
+     "on a DIMACS file write it, or MiniSat's result file), which carries "
+     "no key",
      NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
@@ -42,6 +43,8 @@ static const char usage[] =
     "each under a line 'Solution K' and followed by an empty line, then a\n"
     "line 'N solutions, all there are' (dpll went through them all) or\n"
     "'N solutions; there may be more'.\n"
+    "Another solver's answer (s and v lines, or MiniSat's result file) is\n"
+    "read too, with the key given by --key.\n"
     "\n"
     "  peg-front board.txt | dpll | peg-back\n"
     "  peg-front --exact board.txt | dpll --all | peg-back\n"
