@@ -84,6 +84,16 @@ static int result_read(const char *text, size_t size, peg_result *r) {
   return rc;
 }
 
+/* The same for another solver's answer, the key given apart. */
+static int result_read_keyed(const text *answer, const char *key, size_t size,
+                             peg_result *r) {
+  peg_error err;
+  int rc = peg_result_read_keyed(answer->s, answer->n, key, size, r, &err);
+  if (rc)
+    assert_true(!r->encoding && !r->jumps && !r->solved);
+  return rc;
+}
+
 /* The clauses of an emit, counted and digested; a failed emit's partial
  * clauses are forgotten by the retry. */
 typedef struct sink {
@@ -168,6 +178,20 @@ static void make_answer(const model *m, const char *key, size_t size, text *t) {
   put(t, key, size);
 }
 
+/* The same answer as a SAT-competition answer: "s SATISFIABLE" and a "v"
+ * line, or "s UNSATISFIABLE". */
+static void make_competition(const model *m, text *t) {
+  memset(t, 0, sizeof *t);
+  put(t, m ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n", m ? 15 : 16);
+  for (int a = 1; m && a <= m->atoms; a++) {
+    char lit[24];
+    int n = snprintf(lit, sizeof lit, " %d", m->v[a] ? a : -a);
+    put(t, lit, (size_t)n);
+  }
+  if (m)
+    put(t, " 0\n", 3);
+}
+
 /* ---- The session ---- */
 
 /* Encodes b with at-most-one encoding how and every redundant clause:
@@ -225,6 +249,14 @@ static void encode_session(const peg_board *b, int how, bool square,
   if (square)
     assert_memory_equal(r.jumps, play, sizeof play);
   mix_int(d, peg_encoding_atoms(r.encoding));
+  peg_result_clear(&r);
+  free(answer.s);
+  make_competition(square ? &m : NULL, &answer);
+  WITH_FAILURE(rc, result_read_keyed(&answer, key, size, &r));
+  assert_int_equal(rc, 0);
+  assert_int_equal(r.solved, square);
+  if (square)
+    assert_memory_equal(r.jumps, play, sizeof play);
   peg_result_clear(&r);
   free(answer.s);
   free(m.v);
