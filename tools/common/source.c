@@ -111,7 +111,7 @@ static long gz_step(cli_source *s, unsigned char *out, size_t size) {
         return -1;
       else
         s->done = true;
-    } else if (rc != Z_OK)
+    } else if (rc != Z_OK && rc != Z_BUF_ERROR)
       return corrupt(s, z->msg ? z->msg : "inflate failed");
   }
   return (long)(room - z->avail_out);
