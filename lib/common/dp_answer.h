@@ -334,12 +334,12 @@ static int dp_answer_literals_(dp_answer *a, const char *p, size_t len,
     memcpy(buf, p + i, n);
     buf[n] = '\0';
     long lit = strtol(buf, &end, 10);
-    if (*end || n == 0)
+    if (*end || n == 0 || (i + n < len && !dp_answer_blank_(p[i + n])))
       return dp_answer_fail_(a, DP_ANSWER_BAD, line,
                              "expected a literal, found '%s'", buf);
     if (lit == 0)
       *closed = true;
-    else if (lit > a->atoms || -lit > a->atoms)
+    else if (lit > a->atoms || lit < -(long)a->atoms)
       return dp_answer_fail_(a, DP_ANSWER_BAD, line,
                              "literal %ld is beyond the key's %d atoms", lit,
                              a->atoms);

@@ -5,7 +5,8 @@
  * result.  What it accepts must hold together: the jumps replay on the
  * key's board to the goal, step by step as peg-back draws them; the model
  * made again from those jumps decodes to the same jumps; the key written
- * from the encoding reads back to the same key. */
+ * from the encoding reads back to the same key.  The same holds for
+ * peg_result_read_keyed, the input being both the answer and the key. */
 #include "fuzz.h"
 
 #include <peg.h>
@@ -83,25 +84,35 @@ static void check_key(const peg_encoding *e) {
   peg_encoding_free(back);
 }
 
+/* One reading of the input: what it accepts must hold together. */
+static void check_reading(int rc, peg_result *r, peg_error *err) {
+  if (rc) {
+    check_refusal(rc, r, err);
+    return;
+  }
+  FUZZ_CHECK(r->encoding != NULL);
+  const peg_board *b = peg_encoding_board(r->encoding);
+  if (r->solved) {
+    FUZZ_CHECK(r->num_jumps == (size_t)peg_encoding_steps(r->encoding));
+    FUZZ_CHECK(peg_replay(b, r->jumps, r->num_jumps, err) == 0);
+    walk(b, r->jumps, r->num_jumps);
+    decode_again(r->encoding, r->jumps);
+  } else
+    FUZZ_CHECK(r->num_jumps == 0 && r->jumps == NULL);
+  check_key(r->encoding);
+  peg_result_clear(r);
+  FUZZ_CHECK(r->encoding == NULL && r->jumps == NULL);
+}
+
+/* The input as dpll's answer; then as any solver's answer with the input
+ * itself as the key (a SAT-competition answer after a CNF's "c" lines that
+ * hold the key reads so). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   peg_result r;
   peg_error err;
-  int rc = peg_result_read((const char *)data, size, &r, &err);
-  if (rc) {
-    check_refusal(rc, &r, &err);
-    return 0;
-  }
-  FUZZ_CHECK(r.encoding != NULL);
-  const peg_board *b = peg_encoding_board(r.encoding);
-  if (r.solved) {
-    FUZZ_CHECK(r.num_jumps == (size_t)peg_encoding_steps(r.encoding));
-    FUZZ_CHECK(peg_replay(b, r.jumps, r.num_jumps, &err) == 0);
-    walk(b, r.jumps, r.num_jumps);
-    decode_again(r.encoding, r.jumps);
-  } else
-    FUZZ_CHECK(r.num_jumps == 0 && r.jumps == NULL);
-  check_key(r.encoding);
-  peg_result_clear(&r);
-  FUZZ_CHECK(r.encoding == NULL && r.jumps == NULL);
+  const char *text = (const char *)data;
+  check_reading(peg_result_read(text, size, &r, &err), &r, &err);
+  check_reading(peg_result_read_keyed(text, size, text, size, &r, &err), &r,
+                &err);
   return 0;
 }
