@@ -21,7 +21,7 @@
  *     peg-front's message; bad link values;
  *   - the link (location.hash) keeping hand jumps across a reload.
  * The page's uncaught exceptions, dialogs and requests for anything
- * beyond this machine (tests/web/offline.mjs) are failures too.
+ * beyond this machine (tests/web/protocol.mjs) are failures too.
  *
  * Skipped (with a notice) without the page, Chromium (/usr/bin/chromium or
  * $CHROMIUM) or Node.js ($NODE, or node on PATH).  With --firefox, all of

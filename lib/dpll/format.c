@@ -377,12 +377,13 @@ static int read_dimacs_body(reader *r) {
       read_token(r, &t);
       if ((rc = token_int(r, &t, &lit)))
         return rc;
-      if ((lit > max_var || -lit > max_var) &&
-          (rc = relaxable(r, t.line, t.col,
-                          "literal %d is beyond the header's %d variables", lit,
-                          r->info->header_vars)))
-        return rc;
-      max_var = lit > max_var ? lit : -lit > max_var ? -lit : max_var;
+      if (lit > max_var || -lit > max_var) {
+        if ((rc = relaxable(r, t.line, t.col,
+                            "literal %d is beyond the header's %d variables",
+                            lit, r->info->header_vars)))
+          return rc;
+        max_var = lit > 0 ? lit : -lit; /* relaxed: the formula grows */
+      }
       if (lit == 0) {
         if (++clauses == r->info->header_clauses + 1 &&
             (rc = relaxable(r, t.line, t.col,

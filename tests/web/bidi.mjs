@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 
-import { local } from './offline.mjs';
+import { local, Requests } from './protocol.mjs';
 
 const CALL_MS = 60000; // one BiDi command
 const START_MS = 30000; // Firefox saying where it listens
@@ -104,13 +104,10 @@ class Socket {
 
 // ---- The browser ----------------------------------------------------------
 
-export class Browser {
+export class Browser extends Requests {
   constructor(path, profile) {
-    this.nextId = 1;
-    this.pending = new Map();
-    this.listeners = new Set();
+    super();
     this.stderr = '';
-    this.dead = null;
     mkdirSync(profile, { recursive: true });
     this.child = spawn(path, ['--headless', '--no-remote', '--profile', profile,
       '--remote-debugging-port', '0', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -133,41 +130,17 @@ export class Browser {
     await this.call('session.new', { capabilities: {} });
   }
 
-  die(why) {
-    if (this.dead) return;
-    this.dead = why;
-    for (const p of this.pending.values()) p.reject(new Error(why));
-    this.pending.clear();
-  }
-
   dispatch(text) {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
-    if (msg.id !== undefined && this.pending.has(msg.id)) {
-      const p = this.pending.get(msg.id);
-      this.pending.delete(msg.id);
-      if (msg.type === 'error') p.reject(new Error(p.method + ': ' + msg.error + ': ' + msg.message));
-      else p.resolve(msg.result || {});
-      return;
-    }
-    if (msg.type === 'event') for (const f of [...this.listeners]) f(msg);
+    const error = msg.type === 'error' ? msg.error + ': ' + msg.message : null;
+    if (!this.answer(msg.id, error, msg.result) && msg.type === 'event')
+      this.notify(msg);
   }
 
   call(method, params = {}, ms = CALL_MS) {
-    if (this.dead) return Promise.reject(new Error(this.dead));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(method + ': no answer within ' + ms + ' ms'));
-      }, ms);
-      this.pending.set(id, {
-        method,
-        resolve: (r) => { clearTimeout(timer); resolve(r); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
-      });
-      this.ws.send(JSON.stringify({ id, method, params }));
-    });
+    return this.request(method, (id) => ({ id, method, params }),
+      (text) => this.ws.send(text), ms);
   }
 
   async close() {

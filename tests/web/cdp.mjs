@@ -48,7 +48,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-import { local } from './offline.mjs';
+import { local, Requests } from './protocol.mjs';
 
 const CALL_MS = 60000; // one DevTools call
 const LOAD_MS = 30000; // one page load
@@ -75,13 +75,10 @@ function usage() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The browser process and the protocol on its pipe.
-class Browser {
+class Browser extends Requests {
   constructor(path, profile) {
-    this.nextId = 1;
-    this.pending = new Map(); // id -> {resolve, reject, method}
-    this.listeners = new Set(); // (message) => void
+    super();
     this.stderr = '';
-    this.dead = null; // why the browser is gone, once it is
     const args = ['--headless', '--no-sandbox', '--disable-gpu',
       '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -108,44 +105,18 @@ class Browser {
     });
   }
 
-  die(why) {
-    if (this.dead) return;
-    this.dead = why;
-    for (const p of this.pending.values()) p.reject(new Error(why));
-    this.pending.clear();
-  }
-
   dispatch(text) {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
-    if (msg.id !== undefined && this.pending.has(msg.id)) {
-      const p = this.pending.get(msg.id);
-      this.pending.delete(msg.id);
-      if (msg.error) p.reject(new Error(p.method + ': ' + msg.error.message));
-      else p.resolve(msg.result || {});
-      return;
-    }
-    for (const f of [...this.listeners]) f(msg);
+    if (!this.answer(msg.id, msg.error && msg.error.message, msg.result))
+      this.notify(msg);
   }
 
   // The result of one DevTools call (sessionId: of the page, or none).
   call(method, params = {}, sessionId = undefined, ms = CALL_MS) {
-    if (this.dead) return Promise.reject(new Error(this.dead));
-    const id = this.nextId++;
-    const msg = { id, method, params };
-    if (sessionId) msg.sessionId = sessionId;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(method + ': no answer within ' + ms + ' ms'));
-      }, ms);
-      this.pending.set(id, {
-        method,
-        resolve: (r) => { clearTimeout(timer); resolve(r); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
-      });
-      this.out.write(JSON.stringify(msg) + '\0');
-    });
+    const make = (id) => (sessionId ? { id, method, params, sessionId }
+      : { id, method, params });
+    return this.request(method, make, (text) => this.out.write(text + '\0'), ms);
   }
 
   // Resolves with the first event `method` of sessionId after this call;

@@ -340,8 +340,16 @@ long cli_source_read(void *source, void *buf, size_t size) {
     return -1;
   if (s->codec)
     return s->done ? 0 : s->codec->step(s, buf, size);
-  if (!fill(s))
-    return s->error[0] ? -1 : 0;
+  if (s->pos == s->len && !s->eof) { /* plain text: no copy through in[] */
+    size_t n = fread(buf, 1, size, s->file);
+    if (n == 0 && ferror(s->file)) {
+      snprintf(s->error, sizeof s->error, "read error: %s",
+               strerror(errno ? errno : EIO));
+      return -1;
+    }
+    s->eof = n == 0;
+    return (long)n;
+  }
   size_t n = s->len - s->pos < size ? s->len - s->pos : size;
   memcpy(buf, s->in + s->pos, n);
   s->pos += n;
@@ -349,10 +357,6 @@ long cli_source_read(void *source, void *buf, size_t size) {
 }
 
 const char *cli_source_error(const cli_source *s) { return s->error; }
-
-const char *cli_source_format(const cli_source *s) {
-  return s->codec ? s->codec->name : NULL;
-}
 
 void cli_source_close(cli_source *s) {
   if (!s)

@@ -25,9 +25,6 @@ long cli_source_read(void *source, void *buf, size_t size);
  * read error), or "" if none did. */
 const char *cli_source_error(const cli_source *s);
 
-/* The compression found: "gzip", "bzip2", "xz", "zstd", or NULL. */
-const char *cli_source_format(const cli_source *s);
-
 /* Closes the file (not standard input) and frees s.  NULL does nothing. */
 void cli_source_close(cli_source *s);
 
