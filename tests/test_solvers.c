@@ -275,7 +275,8 @@ static void expect_refused(const char *name, const char *prog,
   run_free(&r);
 }
 
-/* Without the key, or with another puzzle's: refused. */
+/* Without the key, or with another puzzle's: refused; and a --key-out
+ * file that cannot be written. */
 static void test_bad_keys(void **state) {
   (void)state;
   if (!installed("cadical"))
@@ -305,6 +306,14 @@ static void test_bad_keys(void **state) {
                  "t5.answer:");
   const char *mnone[] = {answer, NULL};
   expect_refused("maze-back without a key", maze_back, mnone, "--key FILE");
+  /* A key file that cannot be written: no clauses either. */
+  const char *kout[] = {"--board", "triangle4", "--key-out", "/nonexistent/k",
+                        NULL};
+  expect_refused("peg-front --key-out into no directory", front_tool, kout,
+                 "/nonexistent/k: cannot open for writing");
+  const char *mkout[] = {"--key-out", "/nonexistent/k", maze, NULL};
+  expect_refused("maze-front --key-out into no directory", maze_front, mkout,
+                 "/nonexistent/k: cannot open for writing");
   run_free(&r);
   end_cases("bad keys");
 }
