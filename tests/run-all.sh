@@ -7,9 +7,13 @@
 #      peg.html (tests/test_web.c), and emscripten and node-acorn, which
 #      build peg.html; if chromium or emscripten cannot be installed, the
 #      tests that need them are skipped, with a notice,
+#      (need_test_packages in run-lib.sh also installs the other solvers,
+#      the compression libraries, and what the Python package's test
+#      needs: python3-dev, -venv, -setuptools, -wheel, -pytest, -pycosat),
 #   2. builds with warnings as errors (and peg.html) and runs the quick
 #      tests (ctest -L quick: every test program, on its quick share of
-#      random cases),
+#      random cases, and the Python package, installed into a venv with
+#      pip and run with pytest),
 #   3. builds with AddressSanitizer and UndefinedBehaviorSanitizer and runs
 #      them again (on fewer random cases: tests/tier.h),
 #   4. installs into a staging directory and builds and runs the examples

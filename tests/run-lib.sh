@@ -20,8 +20,9 @@ install_missing() {
 
 # The test dependencies of both tiers: cmocka, pkg-config, picosat (the
 # reference solver of test_differential), minisat, cadical and
-# cryptominisat (test_solvers), and the compression libraries
-# (optional for a build, tested by test_compress) with their programs.
+# cryptominisat (test_solvers), the compression libraries (optional for a
+# build, tested by test_compress) with their programs, and what the Python
+# package's test needs.
 need_test_packages() {
   local missing=()
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -38,6 +39,14 @@ need_test_packages() {
   command -v bzip2 >/dev/null 2>&1 || missing+=(bzip2)
   command -v xz >/dev/null 2>&1 || missing+=(xz-utils)
   command -v zstd >/dev/null 2>&1 || missing+=(zstd)
+  # The Python package's test (tests/python/run.sh) with Debian's python3:
+  # venv, setuptools, wheel and Python.h to build it, pytest, and pycosat,
+  # the peer the suite also compares with.
+  /usr/bin/python3 -c 'import ensurepip, venv, setuptools, wheel, pytest, pycosat' 2>/dev/null ||
+    missing+=(python3-venv python3-setuptools python3-wheel python3-pytest python3-pycosat)
+  /usr/bin/python3 -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(sysconfig.get_paths()["include"] + "/Python.h"))' 2>/dev/null ||
+    missing+=(python3-dev)
   install_missing ${missing[@]+"${missing[@]}"}
 }
 

@@ -233,8 +233,8 @@ static void place(const peg_board *b, geometry *g) {
  * sit MARGIN from the edge.  Returns 0 or PEG_ENOMEM. */
 static int layout(const peg_board *b, geometry *g) {
   size_t n = (size_t)b->holes + 1;
-  g->x = malloc(n * sizeof *g->x);
-  g->y = malloc(n * sizeof *g->y);
+  g->x = calloc(n, sizeof *g->x); /* zeroed: x[1] is read even if */
+  g->y = calloc(n, sizeof *g->y); /* a compiler fears no hole is placed */
   if (!g->x || !g->y)
     return PEG_ENOMEM;
   place(b, g);
