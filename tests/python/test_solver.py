@@ -861,3 +861,29 @@ def test_four_threads_each_with_its_own_solver():
         t.join(60)
         assert not t.is_alive(), "a thread hung"
     assert failures == []
+
+
+def test_bad_solve_arguments_leave_the_last_answer():
+    """A solve refused for a bad argument (an assumption 0, a conflict
+    limit out of range, a time limit that is not positive) changes
+    nothing: the last answer's core and status stay, judged by brute
+    force, and the next good solve answers as before."""
+    clauses = [[1, 2], [-1, 3], [-2, 3]]
+    with dpll.Solver(clauses) as solver:
+        assert solver.solve(assumptions=[-3, 1]) is False
+        core = solver.core()
+        assert set(core) <= {-3, 1} and core
+        assert not is_satisfiable(clauses + [[lit] for lit in core], 3)
+        bad_calls = [
+            lambda: solver.solve(assumptions=[0]),
+            lambda: solver.solve(assumptions=[4, "x"]),
+            lambda: solver.solve(assumptions=[2], conflict_limit=-5),
+            lambda: solver.solve(assumptions=[2], time_limit=0),
+        ]
+        for bad in bad_calls:
+            with pytest.raises((dpll.Error, TypeError)):
+                bad()
+            assert solver.core() == core
+        assert solver.get_option("conflict_limit") == -1
+        assert solver.solve(assumptions=[2]) is True
+        assert satisfies(solver.model(), clauses + [[2]])

@@ -89,6 +89,7 @@ typedef struct {
   PyObject_HEAD dpll_solver *s; /* NULL when the models are over */
   uint64_t prop_limit;
   int verbose, started;
+  int busy; /* 1 while a thread searches for the next model */
 } Models;
 
 static void models_dealloc(Models *m) {
@@ -97,6 +98,12 @@ static void models_dealloc(Models *m) {
 }
 
 static PyObject *models_next(Models *m) {
+  if (m->busy) {
+    PyErr_SetString(PyExc_ValueError,
+                    "itersolve: another thread is "
+                    "searching for this iterator's next model");
+    return NULL;
+  }
   if (!m->s)
     return NULL;
   int rc = m->started ? dpll_block_model(m->s, NULL, 0) : 0;
@@ -106,7 +113,7 @@ static PyObject *models_next(Models *m) {
     m->s = NULL;
     return dpy_raise_dpll(rc, "itersolve");
   }
-  rc = dpy_search(m->s, NULL, 0, m->prop_limit, NULL);
+  rc = dpy_search(m->s, NULL, 0, m->prop_limit, &m->busy);
   if (rc >= 0 && m->verbose > 0)
     print_stats(m->s);
   if (rc != DPLL_SAT) {
@@ -141,6 +148,7 @@ static PyObject *py_itersolve(PyObject *self, PyObject *args, PyObject *kw) {
   m->prop_limit = c.prop_limit;
   m->verbose = c.verbose;
   m->started = 0;
+  m->busy = 0;
   return (PyObject *)m;
 }
 

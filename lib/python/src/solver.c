@@ -256,41 +256,55 @@ static PyObject *solver_add_dimacs(Solver *self, PyObject *args, PyObject *kw) {
 }
 
 /* The limits of one solve: conflict_limit is set for it and restored. */
+/* solve's time_limit: *seconds is 0 for None, else a positive number. */
+static int time_limit_of(PyObject *o, double *seconds) {
+  *seconds = 0;
+  if (o == Py_None)
+    return 0;
+  *seconds = PyFloat_AsDouble(o);
+  if (*seconds == -1.0 && PyErr_Occurred())
+    return -1;
+  if (!(*seconds > 0)) {
+    dpy_raise(dpy_Error, DPLL_EVALUE,
+              "time_limit must be a positive number of seconds");
+    return -1;
+  }
+  return 0;
+}
+
+/* Every argument is checked before the solver changes: a bad one leaves
+ * the last answer, its model and its core as they were. */
 static PyObject *solver_solve(Solver *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"assumptions", "time_limit", "conflict_limit", NULL};
   PyObject *assumptions = NULL, *time_obj = Py_None, *conflict_obj = Py_None;
+  double time_limit;
+  dpy_ints assumed = {0};
   if (!PyArg_ParseTupleAndKeywords(args, kw, "|O$OO:solve", kwlist,
                                    &assumptions, &time_obj, &conflict_obj) ||
-      usable(self))
+      usable(self) || time_limit_of(time_obj, &time_limit) ||
+      (assumptions && dpy_literals(assumptions, &assumed, "assumptions"))) {
+    dpy_ints_free(&assumed);
     return NULL;
-  double time_limit = 0;
-  if (time_obj != Py_None) {
-    time_limit = PyFloat_AsDouble(time_obj);
-    if (time_limit == -1.0 && PyErr_Occurred())
-      return NULL;
-    if (!(time_limit > 0))
-      return dpy_raise(dpy_Error, DPLL_EVALUE,
-                       "time_limit must be a positive number of seconds");
   }
-  if (assumptions && dpy_literals(assumptions, &self->assumed, "assumptions"))
-    return NULL;
-  if (!assumptions)
-    self->assumed.n = 0;
   int64_t old_limit;
   dpll_get_option(self->s, "conflict_limit", &old_limit);
   int rc = 0;
-  for (size_t i = 0; i < self->assumed.n && !rc; i++)
-    rc = dpll_assume(self->s, self->assumed.v[i]);
-  if (rc)
-    return dpy_raise_dpll(rc, "assumptions");
   if (conflict_obj != Py_None) {
     PyObject *name = PyUnicode_FromString("conflict_limit");
     rc = name ? set_option(self->s, name, conflict_obj) : -1;
     Py_XDECREF(name);
-    if (rc)
+    if (rc) {
+      dpy_ints_free(&assumed);
       return NULL;
+    }
   }
-  rc = dpy_search(self->s, self->terminate, time_limit, 0, &self->busy);
+  dpy_ints_free(&self->assumed);
+  self->assumed = assumed;
+  for (size_t i = 0; i < assumed.n && !rc; i++)
+    if ((rc = dpll_assume(self->s, assumed.v[i])))
+      dpy_raise_dpll(rc, "assumptions");
+  if (!rc)
+    rc = dpy_search(self->s, self->terminate, time_limit, 0, &self->busy);
   dpll_set_option(self->s, "conflict_limit", old_limit);
   if (self->proof && fflush(self->proof) != 0 && rc >= 0)
     return PyErr_SetFromErrno(PyExc_OSError);
