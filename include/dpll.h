@@ -60,7 +60,11 @@
  * result) on success, or a negative DPLL_E... code; dpll_strerror turns a
  * code into a message.  The library never prints, never exits, never aborts
  * on bad input and keeps no global state: any number of solvers may live at
- * once, each used by one thread at a time.  Inputs are copied.  Pointers
+ * once, each used by one thread at a time (different solvers from
+ * different threads at once; tests/test_threads.c runs that under
+ * ThreadSanitizer).  With the option "threads" above 1, dpll_solve itself
+ * runs several searches in threads of its own and joins them before it
+ * returns (docs/parallel.md).  Inputs are copied.  Pointers
  * handed out are borrowed: valid until the next call on the same solver,
  * unless stated otherwise.  The library never opens files; it reads and
  * writes `FILE *` streams and memory buffers that the caller owns.
@@ -217,6 +221,9 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
 #define DPLL_RESTARTS_GLUCOSE 2 /* when recent learned clauses get worse */
 #define DPLL_RESTARTS_MIXED 3   /* glucose and luby by turns, ever longer */
 
+/* The most threads a portfolio solve runs (option "threads"). */
+#define DPLL_MAX_THREADS 64
+
 /* Options, each an integer: name, default, minimum, maximum, meaning. */
 #define DPLL_OPTIONS(X)                                                        \
   X(algorithm, DPLL_ALGORITHM_CDCL, 0, 2,                                      \
@@ -264,7 +271,13 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "(-1: no limit)")                                                          \
   X(conflict_limit, -1, -1, INT64_MAX,                                         \
     "conflicts after which a solve gives DPLL_UNKNOWN unless it is "           \
-    "done (-1: no limit)")
+    "done (-1: no limit)")                                                     \
+  X(threads, 1, 0, DPLL_MAX_THREADS,                                           \
+    "searches of one solve run at once in threads, a portfolio: the first "    \
+    "runs as configured, the others with other seeds, variable orders, "       \
+    "restarts and phases, all sharing units and clauses of up to 8 "           \
+    "literals; the first answer wins (0: one per core; a solve under "         \
+    "assumptions, with a proof or a trace runs one search)")
 
 /* Sets option name to value.  Returns 0, DPLL_EOPTION or DPLL_EVALUE. */
 DPLL_API int dpll_set_option(dpll_solver *s, const char *name, int64_t value);

@@ -9,7 +9,8 @@
 #      tests on five times the quick tier's cases, the command-line tests
 #      with every tool under valgrind, and test_web in Firefox,
 #   3. in the sanitizer build (made if missing): ctest -L long, the random
-#      tests on the Release build's quick share,
+#      tests on the Release build's quick share; then test_threads (separate
+#      solvers and portfolios on many threads) in a ThreadSanitizer build,
 #   4. builds the libFuzzer targets with clang (DPLL_FUZZ=ON), replays
 #      their seed corpora, and runs each for FUZZ_SECONDS (default 30)
 #      seconds on a copy of its corpus, two at a time (docs/fuzzing.md).
@@ -29,6 +30,14 @@ release_build
 run_tier release long
 sanitize_build
 run_tier sanitize long
+
+# ---- ThreadSanitizer: test_threads alone, in a build of its own ----------------
+echo "== tsan build (test_threads)"
+cmake -S "$root" -B "$out/tsan" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
+  -DCMAKE_BUILD_TYPE=Debug -DDPLL_TSAN=ON >/dev/null
+cmake --build "$out/tsan" -j "$jobs" --target test_threads
+(cd "$out/tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --output-on-failure -R '^threads(_long)?$')
 
 # ---- Fuzzing ------------------------------------------------------------------
 # Whether clang can link a libFuzzer program with the sanitizers.

@@ -540,8 +540,8 @@ static void test_stats_trace(void **state) {
     bool stats, trace;
   } opts[] = {
       {{"--stats"}, true, false}, {{"-s"}, true, false},
-      {{"--trace"}, false, true}, {{"-t"}, false, true},
-      {{"-s", "-t"}, true, true},
+      {{"--trace"}, false, true}, {{"-T"}, false, true},
+      {{"-s", "-T"}, true, true},
   };
   char dir[4096], path[4096];
   join(dir, sizeof dir, data_dir, "good");

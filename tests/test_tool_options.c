@@ -444,23 +444,26 @@ typedef struct sample {
 static const sample samples[] = {
     {"dpll", "format", NULL, {"course-example.txt"}, true},
     {"dpll", "output", "@tmp/out", {"course-example.txt"}, true},
-    {"dpll", "algorithm", NULL, {"-t", "dp-unsatisfiable.txt"}, true},
+    {"dpll", "algorithm", NULL, {"-T", "dp-unsatisfiable.txt"}, true},
     {"dpll",
      "heuristic",
      NULL,
-     {"-a", "dpll", "-t", "dp-unsatisfiable.txt"},
+     {"-a", "dpll", "-T", "dp-unsatisfiable.txt"},
      true},
     /* On inputs this small no restart happens, no phase is targeted and none
      * is reset. */
-    {"dpll", "restarts", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
-    {"dpll", "target-phase", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
-    {"dpll", "rephase", NULL, {"-t", "dp-unsatisfiable.txt"}, false},
-    {"dpll", "luby-unit", "1", {"-t", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "restarts", NULL, {"-T", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "target-phase", NULL, {"-T", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "rephase", NULL, {"-T", "dp-unsatisfiable.txt"}, false},
+    {"dpll", "luby-unit", "1", {"-T", "dp-unsatisfiable.txt"}, false},
     {"dpll",
      "seed",
      "1",
-     {"-a", "dpll", "-H", "random", "-t", "dp-unsatisfiable.txt"},
+     {"-a", "dpll", "-H", "random", "-T", "dp-unsatisfiable.txt"},
      true},
+    /* Several searches give the same answer; an unsatisfiable one is the
+     * same text whichever search finds it. */
+    {"dpll", "threads", "2", {"dp-unsatisfiable.txt"}, false},
     {"dpll", "max-decisions", "0", {"dp-unsatisfiable.txt"}, true},
     {"dpll", "max-conflicts", "0", {"dp-unsatisfiable.txt"}, true},
     /* A limit not reached changes nothing. */
@@ -477,6 +480,12 @@ static const sample samples[] = {
      false},
     {"peg-front", "board", "triangle4", {NULL}, true},
     {"peg-front", "empty", "3", {"-b", "triangle4"}, true},
+    /* Several searches count the same plays. */
+    {"peg-front",
+     "threads",
+     "2",
+     {"--count", "-b", "triangle4", "-e", "2"},
+     false},
     {"peg-front", "at-most-one", NULL, {"-b", "triangle4"}, true},
     {"peg-front", "output", "@tmp/out", {"-b", "triangle4"}, true},
     /* The key file is a second output; the clauses stay the same. */

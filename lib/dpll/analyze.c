@@ -314,3 +314,35 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
   assert(n < 2 || dpll__value(s, a->learnt[1]) < 0);
   return 0;
 }
+
+/* import_clause
+ *
+ * Pre:  level 0; the clause follows from the clauses (see internal.h).
+ * Post: as internal.h says.  (The analysis buffer is only scratch here:
+ *       no analysis is under way at level 0.)
+ */
+int dpll__import_clause(dpll_solver *s, const int *lits, size_t n) {
+  assert(dpll__decision_level(s) == 0);
+  analysis_part *a = &s->an;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned lit = lit_from_ext(lits[i]);
+    assert(lit_var(lit) <= (unsigned)s->num_vars);
+    int value = dpll__value(s, lit);
+    if (value > 0)
+      return 0; /* satisfied for good */
+    if (value == 0)
+      a->learnt[kept++] = lit;
+  }
+  if (kept == 0) {
+    dpll__clause_empty(s);
+    return 0;
+  }
+  int rc = dpll__clause_reserve(s, a->learnt, kept, true);
+  if (rc)
+    return rc;
+  cref ref = dpll__clause_new(s, a->learnt, kept, true, (uint32_t)kept);
+  if (kept == 1)
+    dpll__assign(s, a->learnt[0], ref);
+  return 0;
+}

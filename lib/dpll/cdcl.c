@@ -42,6 +42,16 @@ static int learn_from(dpll_solver *s, cref conflict) {
   return rc;
 }
 
+/* After a restart, in a portfolio: the clauses the other searches
+ * learned (portfolio.c).  Returns 0, DPLL_UNSAT (one of them, with level
+ * 0, is the empty clause) or DPLL_ENOMEM. */
+static int import_shared(dpll_solver *s) {
+  if (!s->import)
+    return 0;
+  int rc = s->import(s->import_ctx, s);
+  return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : 0;
+}
+
 /* cdcl
  *
  * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable;
@@ -87,6 +97,9 @@ int dpll__cdcl(dpll_solver *s) {
     DPLL_CHECK(s);
     if (dpll__restart_due(s)) {
       dpll__restart(s);
+      int rc = import_shared(s);
+      if (rc)
+        return rc;
       dpll__rephase_maybe(s);
       if (dpll__vivify_due(s)) {
         int rc = dpll__vivify(s);

@@ -178,6 +178,17 @@ void dpll__bump_var(dpll_solver *s, int var) {
     sift_up(s, h->pos[var]);
 }
 
+void dpll__heap_perturb(dpll_solver *s, uint64_t seed) {
+  uint64_t x = (seed + 1) * 0x9E3779B97F4A7C15ULL;
+  for (int v = 1; v <= s->num_vars; v++) {
+    x ^= x << 13; /* xorshift64 */
+    x ^= x >> 7;
+    x ^= x << 17;
+    s->heap.activity[v] = (double)(x % 1024) / 1024 * s->heap.activity_inc;
+  }
+  dpll__heap_invalidate(s);
+}
+
 /* Makes later bumps weigh more (the increment grows), which ages the
  * earlier ones: the same order as decaying every activity. */
 void dpll__decay_activity(dpll_solver *s) {

@@ -28,6 +28,12 @@
 
 enum solver_state { STATE_INPUT, STATE_SAT, STATE_UNSAT, STATE_UNKNOWN };
 
+/* Called by the cdcl engine at level 0 after each restart, in a search of
+ * a portfolio (portfolio.c): it adds the clauses other searches of the
+ * same clauses learned, with dpll__import_clause.  Returns 0 or
+ * DPLL_ENOMEM. */
+typedef int (*dpll__import_fn)(void *ctx, dpll_solver *s);
+
 struct dpll_solver {
   /* Solver-wide (solver.c, vars.c). */
   int num_vars, var_cap;
@@ -35,6 +41,8 @@ struct dpll_solver {
   dpll_stats stats;
   dpll_terminate_fn terminate;
   void *terminate_ctx;
+  dpll__import_fn import; /* a portfolio's clauses from other searches */
+  void *import_ctx;
   enum solver_state state;
   unsigned char *model; /* per variable: 1 true, 0 false (state SAT) */
   int model_vars;
@@ -251,6 +259,15 @@ int dpll__save_model(dpll_solver *s);
 /* The last solve's answer (DPLL_SAT, _UNSAT, _UNKNOWN), or
  * DPLL_ENOANSWER if the formula or assignment changed since. */
 int dpll__answer(const dpll_solver *s);
+/* One search: dpll_solve without the portfolio. */
+int dpll__solve_one(dpll_solver *s);
+/* After dpll__solve_one gave DPLL_UNKNOWN because another search of the
+ * same clauses answered first: takes that answer, res DPLL_SAT with
+ * model[1..num_vars] (1 true, 0 false; checked against every clause as
+ * the solver's own models are) or DPLL_UNSAT (no assumptions: the clauses
+ * are unsatisfiable).  Returns res, DPLL_ENOMEM or DPLL_EINTERNAL. */
+int dpll__adopt_answer(dpll_solver *s, int res, const unsigned char *model);
+void dpll__set_import(dpll_solver *s, dpll__import_fn fn, void *ctx);
 
 /* add.c */
 void dpll__input_free(dpll_solver *s);
@@ -327,6 +344,13 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd);
 size_t dpll__analyze_decisions(dpll_solver *s, cref conflict, unsigned lit);
 const unsigned *dpll__learnt_lits(const dpll_solver *s);
 int dpll__learn(dpll_solver *s, int level, uint32_t lbd);
+/* At level 0: adds lits[0..n-1] (external literals of variables that
+ * exist; no repeats, no complementary pair), a clause that follows from
+ * the clauses because another search of them learned it, as a learned
+ * clause without its literals false at level 0 (none if one is true); a
+ * unit is assigned, the empty clause makes the clauses unsatisfiable.
+ * Returns 0 or DPLL_ENOMEM. */
+int dpll__import_clause(dpll_solver *s, const int *lits, size_t n);
 const char *dpll__analysis_check(const dpll_solver *s);
 int dpll__analysis_grow(dpll_solver *s, int cap);
 void dpll__analysis_free(dpll_solver *s);
@@ -456,6 +480,19 @@ void dpll__bump_var(dpll_solver *s, int var);
 void dpll__decay_activity(dpll_solver *s);
 void dpll__bump_clause(dpll_solver *s, cref ref);
 void dpll__heap_invalidate(dpll_solver *s); /* rebuilt when next needed */
+/* A variable's class: may it be split on, and its priority. */
+static inline bool dpll__may_decide(const dpll_solver *s, int var) {
+  return s->heap.may_decide[var];
+}
+static inline int dpll__priority(const dpll_solver *s, int var) {
+  return s->heap.priority[var];
+}
+static inline bool dpll__classes_set(const dpll_solver *s) {
+  return s->heap.classes_set;
+}
+/* Gives every variable a small random activity drawn from seed, so that a
+ * search starts from its own order of the variables (portfolio.c). */
+void dpll__heap_perturb(dpll_solver *s, uint64_t seed);
 const char *dpll__heap_check(const dpll_solver *s);
 void dpll__heap_init(dpll_solver *s);
 int dpll__heap_grow(dpll_solver *s, int cap);
@@ -525,6 +562,13 @@ void dpll__watch_free(dpll_solver *s);
 void dpll__report_learned(dpll_solver *s, const unsigned *lits, size_t n);
 static inline bool dpll__learn_wanted(const dpll_solver *s, size_t n) {
   return s->trace.learn && n <= s->trace.learn_max;
+}
+/* The learn callback as dpll_set_learn set it (fn NULL: none). */
+static inline void dpll__learn_callback(const dpll_solver *s, dpll_learn_fn *fn,
+                                        void **ctx, size_t *max_size) {
+  *fn = s->trace.learn;
+  *ctx = s->trace.learn_ctx;
+  *max_size = s->trace.learn_max;
 }
 void dpll__trace(dpll_solver *s, dpll_event_kind kind, unsigned lit, cref ref,
                  bool flipped);

@@ -139,6 +139,11 @@ void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn, void *ctx) {
   s->terminate_ctx = fn ? ctx : NULL;
 }
 
+void dpll__set_import(dpll_solver *s, dpll__import_fn fn, void *ctx) {
+  s->import = fn;
+  s->import_ctx = fn ? ctx : NULL;
+}
+
 /* ---- Solving and results ------------------------------------------------- */
 
 /* Every clause added has a true literal in the model, and every
@@ -191,11 +196,9 @@ static int search(dpll_solver *s) {
   return rc ? rc : res;
 }
 
-int dpll_solve(dpll_solver *s) {
-  if (!s)
-    return DPLL_EINVAL;
-  if (dpll__input_open(s))
-    return DPLL_EOPEN;
+/* One search (dpll_solve, in portfolio.c, runs one or several). */
+int dpll__solve_one(dpll_solver *s) {
+  assert(s && !dpll__input_open(s));
   dpll__trail_reset(s);
   dpll__touch(s);
   dpll__store_shape(s); /* for "auto" (dpll__engine) */
@@ -218,6 +221,27 @@ int dpll_solve(dpll_solver *s) {
              : res == DPLL_UNSAT   ? STATE_UNSAT
              : res == DPLL_UNKNOWN ? STATE_UNKNOWN
                                    : STATE_INPUT;
+  return res;
+}
+
+int dpll__adopt_answer(dpll_solver *s, int res, const unsigned char *model) {
+  assert(s->state == STATE_UNKNOWN);
+  assert(res == DPLL_SAT || (res == DPLL_UNSAT && !dpll__assuming(s)));
+  if (res == DPLL_UNSAT) {
+    if (!dpll__unsat(s))
+      dpll__clause_empty(s);
+    s->state = STATE_UNSAT;
+    return res;
+  }
+  int rc = DPLL_RESIZE(s->model, (size_t)s->num_vars + 1);
+  if (!rc) {
+    memcpy(s->model, model, (size_t)s->num_vars + 1);
+    s->model_vars = s->num_vars;
+    rc = self_check(s);
+  }
+  if (rc)
+    return rc;
+  s->state = STATE_SAT;
   return res;
 }
 

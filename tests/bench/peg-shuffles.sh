@@ -23,20 +23,12 @@ build=$1 seeds=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 front=$build/bin/peg-front dpll=$build/bin/dpll
-problems=${PROBLEMS:-english:1 english:10 english:12 english:14 english:15
-english:17 french:1 french:12 french:17 planning:10 planning:17}
+source "$here/peg-problems.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for p in $problems; do
   board=${p%%:*} hole=${p#*:}
-  case $board in
-  english | french)
-    "$front" --dimacs --board "$board" --empty "$hole" -o "$tmp/base.cnf" ;;
-  planning)
-    { "$front" --board english --empty "$hole" --write-board
-      echo "goal $hole"; } | "$front" --dimacs -o "$tmp/base.cnf" ;;
-  *) echo "peg-shuffles.sh: unknown board in '$p'" >&2; exit 2 ;;
-  esac
+  peg_problem "$front" "$p" "$tmp/base.cnf" || exit 2
   if [ -n "${FILTER:-}" ]; then
     $FILTER "$tmp/base.cnf" >"$tmp/filtered.cnf"
     mv "$tmp/filtered.cnf" "$tmp/base.cnf"

@@ -105,6 +105,13 @@ static const cli_option rows[] = {
      rephases, NULL},
     {0, "seed", "N", CLI_VALUE(opts, seed),
      "seed for the random heuristic (default 0)", NULL, NULL},
+    {'t', "threads", "N", CLI_VALUE(opts, threads),
+     "run N searches at once, each in its own thread (a portfolio): the "
+     "first as configured, the others with other seeds, variable orders, "
+     "restarts and phases, all sharing units and short learned clauses; "
+     "the first answer wins (0: one per core; default 1). A solve with "
+     "--trace runs one search; --proof needs -t 1",
+     NULL, NULL},
     {0, "max-decisions", "N", CLI_VALUE(opts, max_decisions),
      "give up when more than N decisions are needed", NULL, NULL},
     {0, "max-conflicts", "N", CLI_VALUE(opts, max_conflicts),
@@ -139,7 +146,7 @@ static const cli_option rows[] = {
      NULL, NULL},
     {'s', "stats", NULL, CLI_FLAG(opts, stats),
      "print search statistics to standard error", NULL, NULL},
-    {'t', "trace", NULL, CLI_FLAG(opts, trace),
+    {'T', "trace", NULL, CLI_FLAG(opts, trace),
      "print every step of the search to standard error", NULL, NULL},
     {0}};
 

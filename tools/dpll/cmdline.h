@@ -10,8 +10,8 @@ typedef struct dpll_tool_options {
   cli_files files;
   cli_pick format, algorithm, heuristic, restarts, target, rephase,
       proof_format;
-  const char *seed, *luby_unit, *max_decisions, *max_conflicts, *time_limit,
-      *proof, *solutions, *project;
+  const char *seed, *threads, *luby_unit, *max_decisions, *max_conflicts,
+      *time_limit, *proof, *solutions, *project;
   int no_pure, no_reduce, no_lucky, no_eliminate, no_minimize, vivify,
       lookahead, stats, trace, verbose, all, relaxed;
 } dpll_tool_options;

@@ -80,6 +80,15 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
     return EXIT_ERROR;
   if (o->seed && set_number(s, "--seed", "seed", o->seed))
     return EXIT_ERROR;
+  if (o->threads && set_number(s, "--threads", "threads", o->threads))
+    return EXIT_ERROR;
+  int64_t threads;
+  dpll_get_option(s, "threads", &threads);
+  if (o->proof && threads != 1)
+    return cli_error("--proof needs one search: it cannot be combined with "
+                     "--threads %s (a proof of several searches is not "
+                     "written)",
+                     o->threads);
   if (o->max_decisions &&
       set_number(s, "--max-decisions", "decision_limit", o->max_decisions))
     return EXIT_ERROR;
