@@ -480,12 +480,6 @@ static const sample samples[] = {
      false},
     {"peg-front", "board", "triangle4", {NULL}, true},
     {"peg-front", "empty", "3", {"-b", "triangle4"}, true},
-    /* Several searches count the same plays. */
-    {"peg-front",
-     "threads",
-     "2",
-     {"--count", "-b", "triangle4", "-e", "2"},
-     false},
     {"peg-front", "at-most-one", NULL, {"-b", "triangle4"}, true},
     {"peg-front", "output", "@tmp/out", {"-b", "triangle4"}, true},
     /* The key file is a second output; the clauses stay the same. */

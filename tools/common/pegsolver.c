@@ -2,7 +2,6 @@
 #include "pegsolver.h"
 
 #include <dpll.h>
-#include <stdlib.h>
 
 static int add(void *ctx, const int *lits, size_t n) {
   return dpll_add_clause(ctx, lits, n);
@@ -16,15 +15,6 @@ static int solve(void *ctx, const int *assumptions, size_t n) {
 }
 
 static int value(void *ctx, int atom) { return dpll_model(ctx, atom) == 1; }
-
-int pegsolver_threads(peg_solver *s, const char *text) {
-  char *end;
-  long n = strtol(text, &end, 10);
-  if (*text < '0' || *text > '9' || *end || n > DPLL_MAX_THREADS ||
-      dpll_set_option(s->ctx, "threads", n))
-    return -1;
-  return 0;
-}
 
 int pegsolver_open(peg_solver *s) {
   dpll_solver *d = dpll_new();

@@ -8,11 +8,6 @@
 /* Fills *s with a new, empty libdpll solver.  Returns 0, or PEG_ENOMEM. */
 int pegsolver_open(peg_solver *s);
 
-/* Sets the searches each solve runs (the option "threads" of libdpll),
- * from text, a decimal number 0..DPLL_MAX_THREADS: 0, or -1 if it is not
- * one. */
-int pegsolver_threads(peg_solver *s, const char *text);
-
 /* Frees what pegsolver_open made. */
 void pegsolver_close(peg_solver *s);
 

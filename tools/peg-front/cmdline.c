@@ -66,11 +66,6 @@ static const cli_option rows[] = {
      "the position --played leaves) still lead to the goal, each settled "
      "by a solve: a winning jump with a whole play, a losing one proved",
      NULL, NULL},
-    {'t', "threads", "N", CLI_VALUE(opts, threads),
-     "with --count: each solve runs N searches at once, as dpll -t N does "
-     "(0: one per core; default 1); --hint's solves, each under an "
-     "assumption, run one search",
-     NULL, NULL},
     {0, "played", "FILE", CLI_VALUE(opts, played),
      "with --hint: the jumps played so far, as peg-back writes them "
      "(Jump(A,B,C,I) lines from I = 1)",

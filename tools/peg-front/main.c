@@ -7,8 +7,6 @@
 #include "emit.h"
 #include "pegsolver.h"
 
-#include <dpll.h>
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +28,6 @@ static int parse_args(int argc, char **argv, peg_front_options *o) {
                      "and --dimacs");
   if (o->played && !o->hint)
     return cli_error("--played goes with --hint");
-  if (o->threads && !o->count && !o->hint)
-    return cli_error("--threads goes with --count or --hint");
   return cli_resolve(&peg_front_cli, o) || cli_files_done(&o->files);
 }
 
@@ -121,20 +117,6 @@ static peg_encoding *encoding(const peg_board *b, const peg_front_options *o) {
   return e;
 }
 
-/* The solver of --count and --hint, with --threads: 0, or 1 after an
- * error message. */
-static int open_solver(const peg_front_options *o, peg_solver *s) {
-  if (pegsolver_open(s))
-    return cli_error("out of memory");
-  if (o->threads && pegsolver_threads(s, o->threads)) {
-    pegsolver_close(s);
-    return cli_error("--threads needs a number of searches from 0 to %d, "
-                     "not '%s'",
-                     DPLL_MAX_THREADS, o->threads);
-  }
-  return 0;
-}
-
 /* --count: every play, found by libdpll and forbidden in turn. */
 static int count_plays(const peg_board *b, const peg_front_options *o,
                        FILE *out) {
@@ -144,11 +126,9 @@ static int count_plays(const peg_board *b, const peg_front_options *o,
   peg_encoding_set_option(e, "canonical_order", 0);
   peg_solver s;
   uint64_t n = 0;
-  if (open_solver(o, &s)) {
-    peg_encoding_free(e);
-    return 1;
-  }
-  int rc = peg_enumerate(e, &s, 0, NULL, NULL, &n);
+  int rc = pegsolver_open(&s);
+  if (!rc)
+    rc = peg_enumerate(e, &s, 0, NULL, NULL, &n);
   pegsolver_close(&s);
   peg_encoding_free(e);
   if (rc)
@@ -203,11 +183,8 @@ static int hint(const peg_board *b, const peg_front_options *o, FILE *out) {
     return 1;
   peg_solver s;
   peg_hints h;
-  if (open_solver(o, &s)) {
-    peg_board_free(pos);
-    return 1;
-  }
-  int rc = peg_hints_find(pos, &s, &h);
+  int rc = pegsolver_open(&s);
+  rc = rc ? rc : peg_hints_find(pos, &s, &h);
   pegsolver_close(&s);
   if (rc) {
     peg_board_free(pos);
