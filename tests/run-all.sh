@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The quick tier of the tests, the README's test command (about 4 minutes
+# The quick tier of the tests, the README's test command (about 4 and a half minutes
 # on two cores; the long tier is tests/run-long.sh):
 #   1. installs what the tests need if it is missing: cmocka, pkg-config,
 #      picosat (the reference solver of test_differential), chromium, which
