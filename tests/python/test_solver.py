@@ -887,3 +887,16 @@ def test_bad_solve_arguments_leave_the_last_answer():
         assert solver.get_option("conflict_limit") == -1
         assert solver.solve(assumptions=[2]) is True
         assert satisfies(solver.model(), clauses + [[2]])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_portfolio_threads_option(seed):
+    """threads=2 (a portfolio of two searches in one solve): verdicts equal
+    the oracle's, models satisfy the clauses, and the option reads back."""
+    clauses, n = random_small(seed, 6, 12)
+    with dpll.Solver(clauses, threads=2) as solver:
+        assert solver.get_option("threads") == 2
+        result = solver.solve()
+        assert result is is_satisfiable(clauses, n)
+        if result:
+            assert satisfies(solver.model(), clauses)
