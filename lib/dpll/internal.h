@@ -449,6 +449,8 @@ void dpll__rephase_init(dpll_solver *s);
 void dpll__rephase_maybe(dpll_solver *s); /* at level 0, after a restart */
 void dpll__target_reset(dpll_solver *s);
 void dpll__phase_forget(dpll_solver *s, int var);
+/* Sets every saved phase to value (1 or -1; portfolio.c: true first). */
+void dpll__phase_set_all(dpll_solver *s, int value);
 int dpll__phase_grow(dpll_solver *s, int cap);
 void dpll__phase_free(dpll_solver *s);
 

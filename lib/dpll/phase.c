@@ -36,6 +36,12 @@ void dpll__phase_free(dpll_solver *s) {
   free(s->phase.best);
 }
 
+void dpll__phase_set_all(dpll_solver *s, int value) {
+  assert(value == 1 || value == -1);
+  for (int v = 1; v <= s->num_vars; v++)
+    s->phase.saved[v] = (signed char)value;
+}
+
 /* The target, if there is one and use_target, else the saved value. */
 int dpll__phase_of(const dpll_solver *s, int var, bool use_target) {
   const phase_part *p = &s->phase;

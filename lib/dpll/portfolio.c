@@ -6,8 +6,10 @@
  * search but for the cores the others take.  Searches 1..N-1 are solvers
  * of their own, made for the solve from the clauses (not the learned
  * ones) and the options, then made different: another seed and a random
- * first order of the variables (dpll__heap_perturb), by turns the other
- * restart policies, target phases and rephasing, and the conflict-driven
+ * first order of the variables (dpll__heap_perturb), true as the first
+ * phase of every variable in every other search (search 0 starts false),
+ * by turns the other restart policies, target phases and rephasing, and
+ * the conflict-driven
  * engine where search 0 takes the classic one with its lookahead (random
  * k-SAT near its threshold).
  *
@@ -231,6 +233,8 @@ static int make_workers(dpll_solver *s, worker *w, int n) {
       break;
     }
     dpll__heap_perturb(w[k].s, (uint64_t)s->opt[OPT_seed] + (uint64_t)k);
+    if (k % 2)
+      dpll__phase_set_all(w[k].s, 1); /* true first; search 0 false */
   }
   free(buf);
   return made;
