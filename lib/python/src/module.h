@@ -85,10 +85,6 @@ void dpy_guard_init(dpy_guard *g, dpll_solver *s, PyObject *fn,
 void dpy_guard_begin(dpy_guard *g);
 int dpy_guard_end(dpy_guard *g);
 
-/* The terminate callback itself (ctx: a dpy_guard), for a solver that
- * libpeg drives. */
-int dpy_guard_poll(void *ctx);
-
 /* ---- Searching (search.c) ---------------------------------------------- */
 
 /* A new solver with the dpll tool's defaults, or NULL with MemoryError. */

@@ -18,6 +18,8 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+static int guard_poll(void *ctx);
+
 void dpy_guard_init(dpy_guard *g, dpll_solver *s, PyObject *fn,
                     double time_limit, uint64_t prop_limit) {
   double t = now();
@@ -26,7 +28,7 @@ void dpy_guard_init(dpy_guard *g, dpll_solver *s, PyObject *fn,
                    .deadline = time_limit > 0 ? t + time_limit : 0,
                    .next_poll = t + POLL_SECONDS,
                    .prop_limit = prop_limit};
-  dpll_set_terminate(s, dpy_guard_poll, g);
+  dpll_set_terminate(s, guard_poll, g);
 }
 
 /* With the GIL: the signal handlers (Ctrl-C), then fn.  1 to stop. */
@@ -48,7 +50,8 @@ static int poll_python(dpy_guard *g) {
   return stop;
 }
 
-int dpy_guard_poll(void *ctx) {
+/* The terminate callback (ctx: a dpy_guard). */
+static int guard_poll(void *ctx) {
   dpy_guard *g = ctx;
   if (g->stopped || g->failed)
     return 1;
