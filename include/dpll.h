@@ -361,6 +361,33 @@ DPLL_API int dpll_model(const dpll_solver *s, int lit);
  * INPUT, unless the clauses are already known to be unsatisfiable. */
 DPLL_API int dpll_status(const dpll_solver *s);
 
+/* Cube-and-conquer's first half (docs/parallel.md): splits the clauses
+ * into cubes, conjunctions of literals that other solves take as
+ * assumptions.  Every model of the clauses satisfies exactly one cube, so
+ * the clauses are satisfiable if and only if some cube's solve is, and
+ * unsatisfiable when every cube's solve answers DPLL_UNSAT.  The split
+ * tree grows breadth first; each split is chosen by the lookahead of the
+ * classic engine (failed literals refute a branch, which is dropped), and
+ * keeps to the variables' classes as the search does (dpll_set_priority,
+ * dpll_set_decision: a variable not to be split on is split on only when
+ * every other is assigned).
+ * It stops growing once there are count cubes or more (0: no bound), or
+ * before a split under a cube of depth literals (0: no bound; one of the
+ * two must be positive), or when the terminate callback says stop: the
+ * cubes are then fewer but still cover the formula.  A branch whose
+ * clauses are all satisfied is not split further.
+ * fn(ctx, lits, size) is then called once per cube, lits[0..size-1] being
+ * valid during the call only (size 0: the empty cube, when nothing was
+ * split); a non-zero return stops the calls.  Assumptions given since the
+ * last solve are left for it.  Returns 0 (state INPUT, level 0; units the
+ * lookahead found at level 0 stay), DPLL_UNSAT (every branch refuted: the
+ * clauses are unsatisfiable, no cube is given), DPLL_EINVAL (also: a
+ * proof sink is set, as dpll_cube writes no proof steps), DPLL_EOPEN,
+ * DPLL_ENOMEM, or DPLL_EIO (fn returned non-zero). */
+typedef int (*dpll_cube_fn)(void *ctx, const int *lits, size_t size);
+DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
+                       dpll_cube_fn fn, void *ctx);
+
 /* Counters, accumulated over the solver's life, as one list: field name,
  * the label `dpll --stats` prints, and meaning.  A new counter is one row;
  * the struct and every printer follow from the list. */
@@ -517,7 +544,7 @@ DPLL_API void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx);
  * propagation); a pure literal set at the root is written as a unit clause
  * that is RAT on it; the classic engine writes, for every refuted branch,
  * the clause of the negated decisions above it.  Only dpll_solve writes
- * (not the step functions), nothing after the empty clause.
+ * (not the step functions, nor dpll_cube), nothing after the empty clause.
  * ------------------------------------------------------------------------ */
 
 #define DPLL_PROOF_TEXT 0 /* DRAT text: "1 -2 0", "d 1 -2 0", "0" */
@@ -547,14 +574,18 @@ DPLL_API void dpll_set_proof_callback(dpll_solver *s, dpll_proof_fn fn,
  * blanks; a line holding only 0 ends the clauses; every byte after that
  * line is "back matter", handed back untouched.  Blank lines are skipped.
  * DIMACS: a "p cnf VARS CLAUSES" header, "c" comment lines, clauses closed
- * by 0; a line starting with % ends the clauses (SATLIB).  Both accept CRLF
- * line ends and tabs.  See docs/formats.md.
+ * by 0; a line starting with % ends the clauses (SATLIB).  iCNF (as
+ * march_cu writes cubes): a "p inccnf" header, DIMACS clauses, then cubes,
+ * one "a LITS 0" each; the reader keeps them in dpll_input, for the caller
+ * to solve one by one under assumptions (dpll_cube writes such cubes).
+ * All accept CRLF line ends and tabs.  See docs/formats.md.
  * ------------------------------------------------------------------------ */
 
 enum dpll_format {
-  DPLL_FORMAT_AUTO = 0, /* DIMACS if a "p cnf" header comes first */
+  DPLL_FORMAT_AUTO = 0, /* DIMACS (or iCNF) if a "p" header comes first */
   DPLL_FORMAT_DP = 1,
-  DPLL_FORMAT_DIMACS = 2
+  DPLL_FORMAT_DIMACS = 2,
+  DPLL_FORMAT_ICNF = 3 /* "p inccnf", the clauses, then "a LITS 0" cubes */
 };
 
 /* Or'd into a reader's format: relaxed DIMACS, as MiniSat reads it and
@@ -565,7 +596,7 @@ enum dpll_format {
 
 /* What a reader found, filled in by dpll_read_file and dpll_read_string. */
 typedef struct dpll_input {
-  int format;        /* DPLL_FORMAT_DP or DPLL_FORMAT_DIMACS */
+  int format;        /* DPLL_FORMAT_DP, DPLL_FORMAT_DIMACS or _ICNF */
   long line, column; /* on DPLL_EPARSE: where (1-based; column in bytes) */
   char message[160]; /* on DPLL_EPARSE or DPLL_EIO: what is wrong */
   char *back_matter; /* DP: the bytes after the 0 line, NUL-terminated */
@@ -576,6 +607,9 @@ typedef struct dpll_input {
   int warnings;  /* with DPLL_READ_RELAXED: the faults it accepted */
   long warning_line, warning_column; /* the first one's place and text */
   char warning[160];
+  int *cube_lits;        /* iCNF: the cubes' literals, each cube closed */
+  size_t cube_lits_size; /* by a 0 (owned: dpll_input_clear) */
+  size_t num_cubes;
 } dpll_input;
 
 /* Reads clauses from in (or from data[0..size-1]) into s, in the given
@@ -602,13 +636,22 @@ DPLL_API void dpll_input_clear(dpll_input *info);
 /* Writes the answer of the last dpll_solve to out.
  * DP: "N T" or "N F" for every variable 1..dpll_num_vars, then a line "0";
  *     if unsatisfiable just the line "0"; then back[0..back_size-1].
- * DIMACS: "s SATISFIABLE" and "v ..." lines ending in 0, "s UNSATISFIABLE"
- *     or "s UNKNOWN"; back is ignored.
- * The stream is flushed.  Returns 0, DPLL_ENOANSWER (DP format after
- * DPLL_UNKNOWN, or no solve since the last change), DPLL_EINVAL (bad
- * format) or DPLL_EIO (a write or the flush failed). */
+ * DIMACS and iCNF: "s SATISFIABLE" and "v ..." lines ending in 0, "s
+ * UNSATISFIABLE" or "s UNKNOWN"; back is ignored. The stream is flushed.
+ * Returns 0, DPLL_ENOANSWER (DP format after DPLL_UNKNOWN, or no solve since
+ * the last change), DPLL_EINVAL (bad format) or DPLL_EIO (a write or the flush
+ * failed). */
 DPLL_API int dpll_write_answer(const dpll_solver *s, FILE *out, int format,
                                const char *back, size_t back_size);
+
+/* Writes the clauses added to s, as it holds them (repeated literals
+ * merged, tautologies left out, literals perhaps in another order: the
+ * same formula), in DIMACS ("p cnf" with dpll_num_vars) or iCNF ("p
+ * inccnf", no cube), one clause per line; the empty clause comes last if
+ * the clauses are known to be unsatisfiable.  Learned clauses are not
+ * written.  The stream is flushed.  Returns 0, DPLL_EINVAL (bad format),
+ * DPLL_EOPEN or DPLL_EIO. */
+DPLL_API int dpll_write_clauses(const dpll_solver *s, FILE *out, int format);
 
 #ifdef __cplusplus
 }

@@ -21,8 +21,8 @@ install_missing() {
 # The test dependencies of both tiers: cmocka, pkg-config, picosat (the
 # reference solver of test_differential), minisat, cadical and
 # cryptominisat (test_solvers), the compression libraries (optional for a
-# build, tested by test_compress) with their programs, and what the Python
-# package's test needs.
+# build, tested by test_compress) with their programs, GNU parallel and
+# rsync (dpll-cc), and what the Python package's test needs.
 need_test_packages() {
   local missing=()
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -39,6 +39,10 @@ need_test_packages() {
   command -v bzip2 >/dev/null 2>&1 || missing+=(bzip2)
   command -v xz >/dev/null 2>&1 || missing+=(xz-utils)
   command -v zstd >/dev/null 2>&1 || missing+=(zstd)
+  # dpll-cc's test (tests/dpll-cc.sh): GNU parallel, and rsync, which
+  # parallel uses to copy the clauses to (stand-in) remote machines.
+  command -v parallel >/dev/null 2>&1 || missing+=(parallel)
+  command -v rsync >/dev/null 2>&1 || missing+=(rsync)
   # The Python package's test (tests/python/run.sh) with Debian's python3:
   # venv, setuptools, wheel and Python.h to build it, pytest, and pycosat,
   # the peer the suite also compares with.

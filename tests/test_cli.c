@@ -1274,6 +1274,476 @@ static void test_oracle_answers(void **state) {
   end_cases("oracle");
 }
 
+/* ---- Cubes: --cubes, --cube-depth and iCNF input ------------------------ */
+
+#define MAX_CUBES 256
+
+/* iCNF as --cubes writes it, read on its own: the clauses (into g, over
+ * num_vars variables) and the cubes as bit masks of their positive and
+ * negative literals. */
+typedef struct icnf_text {
+  oracle_formula g;
+  unsigned pos[MAX_CUBES], neg[MAX_CUBES];
+  int size[MAX_CUBES];
+  int num_cubes, max_var;
+  bool empty_clause_last;
+} icnf_text;
+
+/* Reads text: "p inccnf", clause lines, then "a ... 0" lines.  Returns
+ * false (and *why) if it is not that. */
+static bool parse_icnf(const char *text, int num_vars, icnf_text *t,
+                       const char **why) {
+  memset(t, 0, sizeof *t);
+  oracle_init(&t->g, num_vars);
+  if (strncmp(text, "p inccnf\n", 9)) {
+    *why = "no 'p inccnf' line first";
+    return false;
+  }
+  for (const char *p = text + 9; *p;) {
+    bool cube = *p == 'a';
+    int lits[32], n = 0;
+    p += cube;
+    for (;;) {
+      char *end;
+      long lit = strtol(p, &end, 10);
+      if (end == p || lit > num_vars || lit < -num_vars || n == 32 ||
+          (cube && t->num_cubes == MAX_CUBES) || (!cube && t->num_cubes)) {
+        *why = "a bad clause or cube line (or a clause after a cube)";
+        return false;
+      }
+      p = end;
+      if (lit == 0)
+        break;
+      lits[n++] = (int)lit;
+      int v = lit < 0 ? -(int)lit : (int)lit;
+      t->max_var = v > t->max_var ? v : t->max_var;
+    }
+    if (*p++ != '\n') {
+      *why = "a line does not end after its 0";
+      return false;
+    }
+    if (!cube) {
+      oracle_add(&t->g, lits, (size_t)n);
+      t->empty_clause_last = n == 0;
+      continue;
+    }
+    for (int k = 0; k < n; k++)
+      *(lits[k] > 0 ? &t->pos[t->num_cubes] : &t->neg[t->num_cubes]) |=
+          1u << ((lits[k] < 0 ? -lits[k] : lits[k]) - 1);
+    t->size[t->num_cubes++] = n;
+  }
+  return true;
+}
+
+/* The cubes written for f: the clauses have f's models, every model
+ * satisfies exactly one cube, any two cubes clash, the bounds hold; no
+ * cube means the empty clause last and no model.  Returns the number of
+ * models of f. */
+static long judge_icnf(const char *name, const oracle_formula *f,
+                       const icnf_text *t, int depth, int count) {
+  unsigned char m[32] = {0};
+  long models = 0;
+  if ((count && t->num_cubes > count) ||
+      (!t->num_cubes && !t->empty_clause_last))
+    failure(name, "%d cubes (at most %d), empty clause last: %d", t->num_cubes,
+            count, t->empty_clause_last);
+  for (int i = 0; i < t->num_cubes; i++) {
+    if (depth && t->size[i] > depth)
+      failure(name, "cube %d has %d literals, the depth is %d", i, t->size[i],
+              depth);
+    for (int j = i + 1; j < t->num_cubes; j++)
+      if (!((t->pos[i] & t->neg[j]) | (t->neg[i] & t->pos[j])))
+        failure(name, "cubes %d and %d do not clash", i, j);
+  }
+  bool broken = false;
+  for (unsigned a = 0; a < 1u << f->num_vars; a++) {
+    for (int v = 1; v <= f->num_vars; v++)
+      m[v] = (unsigned char)(a >> (v - 1) & 1);
+    int in_f = oracle_check(f, m), hits = 0;
+    if (in_f != oracle_check(&t->g, m) && !broken) {
+      failure(name, "the clauses written differ from the input's at %#x", a);
+      broken = true;
+    }
+    models += in_f;
+    for (int i = 0; i < t->num_cubes && in_f; i++)
+      hits += (a & t->pos[i]) == t->pos[i] && (~a & t->neg[i]) == t->neg[i];
+    if (in_f && hits != 1 && !broken) {
+      failure(name, "the model %#x satisfies %d cubes", a, hits);
+      broken = true;
+    }
+  }
+  if (!t->num_cubes && models)
+    failure(name, "no cube, but the input has %ld models", models);
+  return models;
+}
+
+/* dpll on the iCNF file path (with -v if verbose): the verdict of the
+ * oracle (models > 0), a model of f, and with -v one "c cube I of N"
+ * line per cube solved, in order. */
+static void solve_icnf(const char *name, const char *path,
+                       const oracle_formula *f, const icnf_text *t, long models,
+                       bool verbose, run_result *r) {
+  if (verbose)
+    run_tool(r, tool, tmp_dir, NULL, NULL, "-v", path, (char *)NULL);
+  else
+    run_tool(r, tool, tmp_dir, NULL, NULL, path, (char *)NULL);
+  if (!expect_exit(name, r, models ? 10 : 20))
+    return;
+  unsigned char model[32] = {0};
+  const char *why = "";
+  int answer = parse_dimacs_answer(&r->out, t->max_var, model, &why);
+  if (answer < 0)
+    failure(name, "malformed answer (%s): \"%s\"", why, SHOW(r->out));
+  else if (answer && !oracle_check(f, model))
+    failure(name, "the model does not satisfy the input: \"%s\"", SHOW(r->out));
+  int lines = 0;
+  for (const char *p = r->err.data; p && *p; p = strchr(p, '\n')) {
+    p += *p == '\n';
+    char want[64];
+    snprintf(want, sizeof want, "c cube %d of %d: ", lines + 1, t->num_cubes);
+    if (*p && strncmp(p, want, strlen(want)) == 0)
+      lines++;
+    else if (*p && strncmp(p, "c ", 2))
+      failure(name, "stderr line \"%s\"", SHOW_STR(p));
+  }
+  if ((!verbose && r->err.len) || (!t->num_cubes && lines) ||
+      (t->num_cubes && verbose && (lines < 1 || lines > t->num_cubes)))
+    failure(name, "%d cube lines of %d cubes in \"%s\"", lines, t->num_cubes,
+            SHOW(r->err));
+}
+
+/* Random formula i for the cube tests: 3..12 variables, clauses of 1..4
+ * literals (3 only for every third), from few to many. */
+static void cube_formula(oracle_formula *f, uint64_t *rng, int i) {
+  int n = 3 + oracle_below(rng, 10);
+  size_t m = (size_t)(n + oracle_below(rng, 5 * n));
+  if (i % 3 == 0)
+    oracle_random(f, rng, n, m, 3, 3);
+  else
+    oracle_random(f, rng, n, m, 1 + (i % 3 == 1), 4);
+}
+
+static int cube_formulas = 24;
+
+/* dpll --cubes N, --cube-depth D and both on random formulas (DIMACS and
+ * DP files) and two pigeonhole formulas: the iCNF written judged by brute
+ * force (refuted: no cube and the empty clause), then solved by dpll: the
+ * verdict of the oracle and of dpll on the input, a model of the input.
+ * Some unsatisfiable formulas must give cubes (PHP(5, 4) does), some not. */
+static void test_cubes(void **state) {
+  (void)state;
+  begin_cases();
+  static const struct {
+    const char *args[4];
+    int depth, count;
+  } bounds[] = {{{"--cubes", "8"}, 0, 8},
+                {{"--cube-depth", "2"}, 2, 0},
+                {{"--cubes=3", "--cube-depth", "5"}, 5, 3},
+                {{"--cube-depth=4", "--cubes", "100"}, 4, 100}};
+  char in[4096], out[4096];
+  join(out, sizeof out, tmp_dir, "cubes.icnf");
+  uint64_t rng = 0xC0BE5C11ULL;
+  run_result r = {0}, plain = {0};
+  long sat = 0, unsat = 0, refuted = 0;
+  for (int i = 0; i < cube_formulas + 2; i++) {
+    oracle_formula f;
+    if (i >= cube_formulas) /* PHP(4, 3), PHP(5, 4): refuted, or not */
+      oracle_pigeons(&f, 3 + i - cube_formulas);
+    else
+      cube_formula(&f, &rng, i);
+    join(in, sizeof in, tmp_dir, i % 2 ? "cubes-in.txt" : "cubes-in.cnf");
+    oracle_write(in, &f, i % 2 == 0);
+    run_tool(&plain, tool, tmp_dir, NULL, NULL, in, (char *)NULL);
+    for (size_t k = 0; k < sizeof bounds / sizeof *bounds; k++) {
+      char name[256];
+      snprintf(name, sizeof name, "formula %d (%d vars, %zu clauses), %s %s", i,
+               f.num_vars, f.num_clauses, bounds[k].args[0], bounds[k].args[1]);
+      const char *args[6] = {0};
+      size_t m = 0;
+      for (; m < 4 && bounds[k].args[m]; m++)
+        args[m] = bounds[k].args[m];
+      args[m] = in;
+      run_argv(&r, tool, tmp_dir, NULL, NULL, args);
+      icnf_text t;
+      const char *why = "";
+      if (!expect_exit(name, &r, 0) || !expect_empty(name, "stderr", &r.err))
+        continue;
+      if (!parse_icnf(r.out.data, f.num_vars, &t, &why)) {
+        failure(name, "not the iCNF expected (%s): \"%s\"", why, SHOW(r.out));
+        oracle_free(&t.g);
+        continue;
+      }
+      long models = judge_icnf(name, &f, &t, bounds[k].depth, bounds[k].count);
+      write_file(out, r.out.data, r.out.len);
+      solve_icnf(name, out, &f, &t, models, k % 2, &r);
+      if (i % 2 == 0 && r.code != plain.code)
+        failure(name, "exit %d on the cubes, %d on the input", r.code,
+                plain.code);
+      sat += models > 0;
+      unsat += models == 0;
+      refuted += t.num_cubes == 0;
+      oracle_free(&t.g);
+    }
+    oracle_free(&f);
+  }
+  remove(in);
+  remove(out);
+  print_message("cubes: %d formulas, %ld splits of satisfiable ones, %ld of "
+                "unsatisfiable ones (%ld refuted)\n",
+                cube_formulas + 2, sat, unsat, refuted);
+  if (sat < cube_formulas / 4 || unsat < cube_formulas / 4 || refuted < 1 ||
+      refuted == unsat)
+    failure("cubes", "too few of each kind");
+  run_free(&r);
+  run_free(&plain);
+  end_cases("cubes");
+}
+
+/* The usage errors of cubes: bad numbers, --cubes with the options that
+ * list models or write a proof, and iCNF input with cubes with those and
+ * --cubes.  One line naming the problem, exit 1, nothing on stdout, no
+ * proof file. */
+static void test_cube_errors(void **state) {
+  (void)state;
+  begin_cases();
+  char icnf[4096], proof[4096];
+  join(icnf, sizeof icnf, tmp_dir, "with-cubes.icnf");
+  join(proof, sizeof proof, tmp_dir, "not-made.drat");
+  static const char text[] = "p inccnf\n1 2 0\na 1 0\na -1 0\n";
+  write_file(icnf, text, sizeof text - 1);
+  const char *cnf = "@good/dimacs-unique-model.cnf";
+  const struct {
+    const char *args[5];
+    const char *mentions, *also;
+  } cases[] = {
+      {{"--cubes", "0", cnf}, "--cubes needs a number from 1 to", "'0'"},
+      {{"--cubes", "x", cnf}, "--cubes needs a number from 1 to", "'x'"},
+      {{"--cubes", "-3", cnf}, "--cubes needs a number from 1 to", "'-3'"},
+      {{"--cubes=1048577", cnf}, "--cubes needs a number from 1 to", "1048577"},
+      {{"--cubes", "8x", cnf}, "--cubes needs a number from 1 to", "'8x'"},
+      {{"--cube-depth", "21", cnf},
+       "--cube-depth needs a number from 1 to 20",
+       "'21'"},
+      {{"--cube-depth", "0", cnf}, "--cube-depth needs a number from", "'0'"},
+      {{"--cubes", "4", "--cube-depth", "", cnf}, "--cube-depth needs", "''"},
+      {{"--cubes", "4", "--all", cnf}, "--cubes", "--all"},
+      {{"--cubes", "4", "--solutions", "2", cnf}, "--cubes", "--solutions"},
+      {{"--cube-depth", "2", "--proof", proof, cnf}, "--cube-depth", "--proof"},
+      {{"--all", icnf}, "with-cubes.icnf", "--all"},
+      {{"--solutions", "2", icnf}, "with-cubes.icnf", "--solutions"},
+      {{"--proof", proof, icnf}, "with-cubes.icnf", "--proof"},
+      {{"--cubes", "2", icnf}, "with-cubes.icnf", "--cubes"},
+      {{"--cube-depth", "2", icnf}, "with-cubes.icnf", "--cube-depth"},
+  };
+  run_result r = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char name[512], expanded[5][4096];
+    const char *args[6];
+    size_t n = 0;
+    for (; n < 5 && cases[i].args[n]; n++)
+      args[n] = expand(cases[i].args[n], expanded[n], sizeof expanded[n]);
+    args[n] = NULL;
+    command_name(name, sizeof name, "dpll", args);
+    run_argv(&r, tool, tmp_dir, NULL, NULL, args);
+    if (expect_exit(name, &r, 1) && expect_empty(name, "stdout", &r.out) &&
+        expect_one_line(name, &r.err) &&
+        (strncmp(r.err.data, "dpll: ", 6) ||
+         !strstr(r.err.data, cases[i].mentions) ||
+         !strstr(r.err.data, cases[i].also)))
+      failure(name, "stderr \"%s\" does not say \"dpll: ...%s...%s\"",
+              SHOW(r.err), cases[i].mentions, cases[i].also);
+    if (exists(proof)) {
+      failure(name, "the proof file was made");
+      remove(proof);
+    }
+  }
+  remove(icnf);
+  run_free(&r);
+  end_cases("cube usage error");
+}
+
+/* One iCNF case: its text, the options before it, and what dpll must do. */
+typedef struct icnf_case {
+  const char *text;
+  const char *option, *value;
+  int status;
+  const char *out;  /* exactly standard output */
+  bool content;     /* a content error: "FILE:" starts standard error */
+  const char *err;  /* standard error: exactly, or its start if also */
+  const char *also; /* a part of standard error, or NULL */
+} icnf_case;
+
+/* Runs case c, the input as a file or on standard input. */
+static void run_icnf_case(const icnf_case *c, const char *name, bool on_stdin,
+                          run_result *r) {
+  char path[4096], err[512];
+  join(path, sizeof path, tmp_dir, "case.icnf");
+  write_file(path, c->text, strlen(c->text));
+  const char *args[4] = {0};
+  size_t n = 0;
+  if (c->option)
+    args[n++] = c->option;
+  if (c->value)
+    args[n++] = c->value;
+  if (!on_stdin)
+    args[n++] = "case.icnf";
+  run_argv(r, tool, tmp_dir, on_stdin ? path : NULL, NULL, args);
+  if (!expect_exit(name, r, c->status) || strlen(c->out) != r->out.len ||
+      strcmp(r->out.data, c->out))
+    failure(name, "exit %d, stdout \"%s\"", r->code, SHOW(r->out));
+  snprintf(err, sizeof err, "%s%s",
+           !c->content ? ""
+           : on_stdin  ? "<stdin>:"
+                       : "case.icnf:",
+           c->err);
+  if (c->also ? strncmp(r->err.data, err, strlen(err)) ||
+                    !strstr(r->err.data, c->also)
+              : strcmp(r->err.data, err))
+    failure(name, "stderr \"%s\", not \"%s\"%s%s", SHOW(r->err), err,
+            c->also ? " ... " : "", c->also ? c->also : "");
+  remove(path);
+}
+
+/* iCNF input: solved cube by cube (the first satisfiable one answers;
+ * every cube refuted is UNSAT, even if the clauses alone have a model),
+ * without cubes as plain CNF, the empty cube, -v's lines, standard input;
+ * the formats forced the wrong way round and a bad cube are content
+ * errors. */
+static void test_icnf_input(void **state) {
+  (void)state;
+  begin_cases();
+  static const icnf_case cases[] = {
+      {"p inccnf\n1 2 0\n-1 2 0\na -2 0\na 2 -1 0\n", "-v", NULL, 10,
+       "s SATISFIABLE\nv -1 2 0\n", false, "c cube 1 of 2: unsatisfiable in ",
+       "\nc cube 2 of 2: satisfiable in "},
+      {"p inccnf\n1 2 0\n-1 2 0\na 1 -2 0\na -1 -2 0\n", NULL, NULL, 20,
+       "s UNSATISFIABLE\n", false, "", NULL},
+      {"p inccnf\n1 0\n-1 0\na 2 0\na -2 0\n", NULL, NULL, 20,
+       "s UNSATISFIABLE\n", false, "", NULL},
+      {"p inccnf\n-1 0\n-2 0\na 0\n", NULL, NULL, 10,
+       "s SATISFIABLE\nv -1 -2 0\n", false, "", NULL},
+      {"p inccnf\n-1 0\n2 0\n", NULL, NULL, 10, "s SATISFIABLE\nv -1 2 0\n",
+       false, "", NULL},
+      {"p inccnf\n-1 0\n2 0\n", "--all", NULL, 10,
+       "s SATISFIABLE\nv -1 2 0\ns SOLUTIONS 1\n", false, "", NULL},
+      {"p inccnf\n1 0\n0\n", NULL, NULL, 20, "s UNSATISFIABLE\n", false, "",
+       NULL},
+      {"p inccnf\r\n-1 0\r\n2 0\r\nc x\r\na -2\r\n 0\r\na\t2 0\r\n", "-v", NULL,
+       10, "s SATISFIABLE\nv -1 2 0\n", false,
+       "c cube 1 of 2: unsatisfiable in ", "\nc cube 2 of 2: satisfiable in "},
+      {"p inccnf\n1 2 0\n-1 2 0\n", "-f", "dimacs", 1, "", true,
+       "1:1: expected the header 'p cnf VARIABLES CLAUSES'\n", NULL},
+      {"p cnf 2 1\n1 2 0\n", "-f", "icnf", 1, "", true,
+       "1:1: expected the header 'p inccnf'\n", NULL},
+      {"1 2\n0\n", "--format=icnf", NULL, 1, "", true,
+       "1:1: missing the header 'p inccnf'\n", NULL},
+      {"p inccnf\n1 2 0\na 1\n", NULL, NULL, 1, "", true,
+       "4:1: the last cube is not closed by 0\n", NULL},
+      {"p inccnf\na 1 0\n1 2 0\n", "-f", "icnf", 1, "", true,
+       "3:1: a clause after the cubes: iCNF input gives every clause before "
+       "the first 'a' line\n",
+       NULL},
+  };
+  run_result r = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    for (int on_stdin = 0; on_stdin <= 1; on_stdin++) {
+      char name[128];
+      snprintf(name, sizeof name, "iCNF case %zu%s", i + 1,
+               on_stdin ? " (on stdin)" : "");
+      run_icnf_case(&cases[i], name, on_stdin, &r);
+    }
+  run_free(&r);
+  end_cases("iCNF input");
+}
+
+/* The answer of dpll to random iCNF: exit 10 if cube `first` (of the
+ * literals cube[0..len-1]) is the first with a model, 20 if none is (first
+ * < 0); a model of f and of that cube over variables 1..max_var. */
+static void check_random_answer(const char *name, const run_result *r,
+                                const oracle_formula *f, int max_var, int first,
+                                const int *cube, int len) {
+  unsigned char model[32] = {0};
+  const char *why = "";
+  if (!expect_exit(name, r, first >= 0 ? 10 : 20) || first < 0)
+    return;
+  if (parse_dimacs_answer(&r->out, max_var, model, &why) != 1)
+    failure(name, "malformed answer (%s): \"%s\"", why, SHOW(r->out));
+  else if (!oracle_check(f, model))
+    failure(name, "the model does not satisfy the clauses");
+  for (int j = 0; j < len; j++)
+    if (model[abs(cube[j])] != (cube[j] > 0))
+      failure(name, "the model breaks %d of cube %d", cube[j], first + 1);
+}
+
+/* Random iCNF: random clauses and 1..5 random cubes of 0..3 literals,
+ * solved by dpll under three engines: exit 10 exactly when some cube has
+ * a model with the clauses (the oracle), and then a model of the clauses
+ * and of the first such cube. */
+static void test_icnf_random(void **state) {
+  (void)state;
+  begin_cases();
+  static const char *const engines[][3] = {
+      {NULL}, {"-a", "dpll", NULL}, {"-a", "dpll", "--lookahead"}};
+  char path[4096];
+  join(path, sizeof path, tmp_dir, "random.icnf");
+  uint64_t rng = 0x1C4F;
+  run_result r = {0};
+  buffer text = {0};
+  int sat = 0;
+  for (int i = 0; i < cube_formulas * 2; i++) {
+    oracle_formula f;
+    cube_formula(&f, &rng, i);
+    size_t size;
+    char *cnf = oracle_to_text(&f, 1, &size);
+    buffer_clear(&text);
+    buffer_str(&text, "p inccnf\n");
+    buffer_str(&text, strchr(cnf, '\n') + 1);
+    free(cnf);
+    int first = -1, ncubes = 1 + oracle_below(&rng, 5), cube[5][3], len[5];
+    int max_var = 0;
+    for (size_t k = 0; k < f.start[f.num_clauses]; k++)
+      max_var = abs(f.lits[k]) > max_var ? abs(f.lits[k]) : max_var;
+    for (int k = 0; k < ncubes; k++) {
+      len[k] = oracle_below(&rng, 4);
+      buffer_str(&text, "a");
+      for (int j = 0; j < len[k]; j++) {
+        char lit[16];
+        int v = 1 + oracle_below(&rng, f.num_vars);
+        max_var = v > max_var ? v : max_var;
+        cube[k][j] = oracle_below(&rng, 2) ? v : -v;
+        snprintf(lit, sizeof lit, " %d", cube[k][j]);
+        buffer_str(&text, lit);
+      }
+      buffer_str(&text, " 0\n");
+      if (first < 0 && oracle_satisfiable_with(&f, cube[k], len[k]))
+        first = k;
+    }
+    write_file(path, text.data, text.len);
+    const char *args[5] = {0};
+    size_t n = 0;
+    for (; n < 3 && engines[i % 3][n]; n++)
+      args[n] = engines[i % 3][n];
+    args[n] = path;
+    char name[256];
+    snprintf(name, sizeof name, "random iCNF %d (%d cubes): ", i, ncubes);
+    command_name(name + strlen(name), sizeof name - strlen(name), "dpll", args);
+    run_argv(&r, tool, tmp_dir, NULL, NULL, args);
+    check_random_answer(name, &r, &f, max_var, first,
+                        first >= 0 ? cube[first] : NULL,
+                        first >= 0 ? len[first] : 0);
+    sat += first >= 0;
+    oracle_free(&f);
+  }
+  remove(path);
+  print_message("random iCNF: %d inputs, %d satisfiable\n", cube_formulas * 2,
+                sat);
+  if (sat == 0 || sat == cube_formulas * 2)
+    failure("random iCNF", "only one outcome in %d inputs", sat);
+  buffer_free(&text);
+  run_free(&r);
+  end_cases("random iCNF");
+}
+
 /* ---- Main -------------------------------------------------------------------
  */
 
@@ -1283,6 +1753,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   oracle_formulas = (int)tier_cases(oracle_formulas);
+  cube_formulas = (int)tier_cases(cube_formulas);
   tool = absolute(argv[1]);
   data_dir = absolute(argv[2]);
   if (!tool || !data_dir || access(tool, X_OK)) {
@@ -1307,6 +1778,10 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_dash_outputs),
       cmocka_unit_test(test_oracle_answers),
+      cmocka_unit_test(test_cubes),
+      cmocka_unit_test(test_cube_errors),
+      cmocka_unit_test(test_icnf_input),
+      cmocka_unit_test(test_icnf_random),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
                              "dpll-test-cli", &tmp_dir);

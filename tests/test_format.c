@@ -149,7 +149,7 @@ static void test_forced_formats(void **state) {
   dpll_input_clear(&info);
   dpll_free(s);
   s = dpll_new();
-  assert_int_equal(dpll_read_string(s, "1\n0\n", 4, 3, &info), DPLL_EINVAL);
+  assert_int_equal(dpll_read_string(s, "1\n0\n", 4, 4, &info), DPLL_EINVAL);
   assert_int_equal(dpll_read_string(s, "1\n0\n", 4, -1, &info), DPLL_EINVAL);
   assert_int_equal(dpll_read_string(s, NULL, 4, 0, &info), DPLL_EINVAL);
   assert_int_equal(dpll_read_string(NULL, "0\n", 2, 0, &info), DPLL_EINVAL);
@@ -462,6 +462,173 @@ static void test_write_error(void **state) {
   dpll_free(s);
 }
 
+/* ---- iCNF --------------------------------------------------------------- */
+
+/* The cubes read, each closed by 0, must be want[0..n-1]. */
+static void expect_cubes(const dpll_input *info, const int *want, size_t n,
+                         size_t cubes) {
+  assert_int_equal(info->num_cubes, cubes);
+  assert_int_equal(info->cube_lits_size, n);
+  if (n)
+    assert_memory_equal(info->cube_lits, want, n * sizeof *want);
+}
+
+/* iCNF with comments before the header, between clauses and between and
+ * inside cubes, a cube across lines and the empty cube "a 0": detected or
+ * forced, from a string, a FILE and a stream in pieces of any size. */
+static void test_icnf(void **state) {
+  (void)state;
+  static const char in[] = "c made by hand\n"
+                           "p inccnf\n"
+                           "1 2 0\n"
+                           "-1\n3 0\n"
+                           "c between clauses\n"
+                           "a 1 -2 0\n"
+                           "c between cubes\n"
+                           "a -1\n"
+                           "c inside a cube\n"
+                           "  3 0\n"
+                           "a 0\n"
+                           "a\t2 0\n"
+                           "a -3 0\n";
+  static const int cubes[] = {1, -2, 0, -1, 3, 0, 0, 2, 0, -3, 0};
+  const size_t ncubes = sizeof cubes / sizeof *cubes;
+  for (int format = DPLL_FORMAT_AUTO; format <= DPLL_FORMAT_ICNF; format += 3) {
+    dpll_input info;
+    dpll_solver *s = READ(in, format, &info, 0);
+    assert_int_equal(info.format, DPLL_FORMAT_ICNF);
+    assert_int_equal(dpll_num_clauses(s), 2);
+    assert_int_equal(dpll_num_vars(s), 3);
+    expect_cubes(&info, cubes, ncubes, 5);
+    assert_null(info.back_matter);
+    /* The clauses alone: (1 | 2)(-1 | 3); under the first cube, 3. */
+    assert_int_equal(dpll_assume(s, 1), 0);
+    assert_int_equal(dpll_assume(s, -2), 0);
+    assert_int_equal(dpll_solve(s), DPLL_SAT);
+    assert_int_equal(dpll_model(s, 3), 1);
+    dpll_input_clear(&info);
+    assert_null(info.cube_lits);
+    assert_int_equal(info.num_cubes, 0);
+    dpll_free(s);
+  }
+  FILE *f = tmpfile();
+  assert_int_equal(fwrite(in, 1, sizeof in - 1, f), sizeof in - 1);
+  rewind(f);
+  dpll_input info;
+  dpll_solver *s = dpll_new();
+  assert_int_equal(dpll_read_file(s, f, DPLL_FORMAT_ICNF, &info), 0);
+  expect_cubes(&info, cubes, ncubes, 5);
+  fclose(f);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  for (size_t piece = 1; piece <= 9; piece += 4) {
+    pieces p = {in, sizeof in - 1, 0, piece, 0};
+    s = dpll_new();
+    assert_int_equal(
+        dpll_read_stream(s, next_piece, &p, DPLL_FORMAT_AUTO, &info), 0);
+    expect_cubes(&info, cubes, ncubes, 5);
+    assert_int_equal(dpll_num_clauses(s), 2);
+    dpll_input_clear(&info);
+    dpll_free(s);
+  }
+}
+
+/* CRLF line ends, tabs, no cube, the empty clause, a cube's variable
+ * beyond the clauses', relaxed reading, the SATLIB '%' end. */
+static void test_icnf_layouts(void **state) {
+  (void)state;
+  dpll_input info;
+  dpll_solver *s = READ("p inccnf\r\n1 2 0\r\nc x\r\na -1 0\r\na\t1\t0\r\n",
+                        DPLL_FORMAT_AUTO, &info, 0);
+  static const int crlf[] = {-1, 0, 1, 0};
+  expect_cubes(&info, crlf, 4, 2);
+  assert_int_equal(dpll_num_clauses(s), 1);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  s = READ("p inccnf\n1 -2 0\n", DPLL_FORMAT_ICNF, &info, 0);
+  assert_int_equal(info.format, DPLL_FORMAT_ICNF);
+  expect_cubes(&info, NULL, 0, 0);
+  assert_null(info.cube_lits);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  s = READ("p inccnf\n1 0\n0\na 1 0\n", DPLL_FORMAT_AUTO, &info, 0);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  s = READ("p inccnf\n1 0\na 7 -1 0\n%\nanything\n",
+           DPLL_FORMAT_ICNF | DPLL_READ_RELAXED, &info, 0);
+  static const int beyond[] = {7, -1, 0};
+  expect_cubes(&info, beyond, 3, 1);
+  assert_int_equal(info.warnings, 0);
+  assert_true(dpll_num_vars(s) >= 1);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  /* ICNF is a format to read; 4 is none. */
+  s = dpll_new();
+  assert_int_equal(dpll_read_string(s, "0\n", 2, 4, &info), DPLL_EINVAL);
+  assert_int_equal(dpll_read_string(s, "0\n", 2, 4 | DPLL_READ_RELAXED, &info),
+                   DPLL_EINVAL);
+  dpll_free(s);
+}
+
+/* One case per mistake in iCNF: the message and where it points. */
+static void test_icnf_errors(void **state) {
+  (void)state;
+  static const char header[] =
+      "expected the header 'p inccnf', which has no counts";
+  static const char after[] = "a clause after the cubes: iCNF input gives "
+                              "every clause before the first 'a' line";
+  static const struct {
+    const char *text;
+    int format;
+    long line, column;
+    const char *message;
+  } cases[] = {
+      {"p inccnf\n1 0\na 1 0\n2 0\n", DPLL_FORMAT_AUTO, 4, 1, after},
+      {"p inccnf\na 1 0\n-1 2 0\n", DPLL_FORMAT_ICNF, 3, 1, after},
+      {"p inccnf\n1 0\na 1 2\n", DPLL_FORMAT_AUTO, 4, 1,
+       "the last cube is not closed by 0"},
+      {"p inccnf\na 1 2", DPLL_FORMAT_AUTO, 2, 6,
+       "the last cube is not closed by 0"},
+      {"p inccnf\na 1 0\na", DPLL_FORMAT_AUTO, 3, 2,
+       "the last cube is not closed by 0"},
+      {"p inccnf 3\n", DPLL_FORMAT_AUTO, 1, 10, header},
+      {"p inccnf 3\r\n1 0\r\n", DPLL_FORMAT_ICNF, 1, 10, header},
+      {"p inccnf\n1 0\n", DPLL_FORMAT_DIMACS, 1, 1,
+       "expected the header 'p cnf VARIABLES CLAUSES'"},
+      {"c x\np cnf 1 1\n1 0\n", DPLL_FORMAT_ICNF, 2, 1,
+       "expected the header 'p inccnf'"},
+      {"1 2\n0\n", DPLL_FORMAT_ICNF, 1, 1, "missing the header 'p inccnf'"},
+      {"p cnf 1 1\n1 0\na 1 0\n", DPLL_FORMAT_AUTO, 3, 1,
+       "expected an integer literal such as 3 or -3, found 'a'"},
+      {"p inccnf\n1 2\na 1 0\n", DPLL_FORMAT_AUTO, 3, 1,
+       "expected an integer literal such as 3 or -3, found 'a'"},
+      {"p inccnf\n1 0\na 1 0\np inccnf\n", DPLL_FORMAT_AUTO, 4, 1,
+       "a second 'p' header"},
+      {"p inccnf\r\na 1 x 0\r\n", DPLL_FORMAT_AUTO, 2, 5,
+       "expected an integer literal such as 3 or -3, found 'x'"},
+      {"p inccnf\na -0 0\n", DPLL_FORMAT_AUTO, 2, 3,
+       "'-0' is not a literal (zero has no sign)"},
+      {"p inccnf\na 16777216 0\n", DPLL_FORMAT_AUTO, 2, 3,
+       "'16777216' is out of range (variables go up to 16777215)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    dpll_input info;
+    dpll_solver *s = dpll_new();
+    int rc = dpll_read_string(s, cases[i].text, strlen(cases[i].text),
+                              cases[i].format, &info);
+    if (rc != DPLL_EPARSE || info.line != cases[i].line ||
+        info.column != cases[i].column ||
+        strcmp(info.message, cases[i].message)) {
+      print_message("iCNF case %zu: got %d %ld:%ld '%s'\n", i, rc, info.line,
+                    info.column, info.message);
+      fail();
+    }
+    dpll_input_clear(&info);
+    dpll_free(s);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_example),
@@ -476,6 +643,9 @@ int main(void) {
       cmocka_unit_test(test_write_dimacs),
       cmocka_unit_test(test_write_states),
       cmocka_unit_test(test_write_error),
+      cmocka_unit_test(test_icnf),
+      cmocka_unit_test(test_icnf_layouts),
+      cmocka_unit_test(test_icnf_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

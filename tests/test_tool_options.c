@@ -464,6 +464,9 @@ static const sample samples[] = {
     /* Several searches give the same answer; an unsatisfiable one is the
      * same text whichever search finds it. */
     {"dpll", "threads", "2", {"dp-unsatisfiable.txt"}, false},
+    /* Cubes instead of an answer. */
+    {"dpll", "cubes", "2", {"@tmp/clauses.txt"}, true},
+    {"dpll", "cube-depth", "1", {"@tmp/clauses.txt"}, true},
     {"dpll", "max-decisions", "0", {"dp-unsatisfiable.txt"}, true},
     {"dpll", "max-conflicts", "0", {"dp-unsatisfiable.txt"}, true},
     /* A limit not reached changes nothing. */
@@ -745,7 +748,7 @@ static const struct {
 } pinned[] = {
     {"dpll",
      {"--format", "xml", "course-example.txt"},
-     "dpll: unknown format 'xml' (auto, dp or dimacs)\n"},
+     "dpll: unknown format 'xml' (auto, dp, dimacs or icnf)\n"},
     {"dpll",
      {"-a", "CDCL"},
      "dpll: unknown algorithm 'CDCL' (auto, cdcl or dpll)\n"},
@@ -770,7 +773,7 @@ static const struct {
      "random)\n"},
     {"dpll",
      {"--target-phase", "x", "-f", "y"},
-     "dpll: unknown format 'y' (auto, dp or dimacs)\n"},
+     "dpll: unknown format 'y' (auto, dp, dimacs or icnf)\n"},
     {"dpll",
      {"-f", "xml", "-o", "a", "course-example.txt", "b"},
      "dpll: two outputs: 'b' and 'a'\n"},
@@ -779,7 +782,7 @@ static const struct {
      "dpll: unknown option '--bogus' (try --help)\n"},
     {"dpll",
      {"--seed", "x", "-f", "xml"},
-     "dpll: unknown format 'xml' (auto, dp or dimacs)\n"},
+     "dpll: unknown format 'xml' (auto, dp, dimacs or icnf)\n"},
     {"peg-front",
      {"--at-most-one", "x", "-b", "triangle4", "triangle4.txt"},
      "peg-front: give a board file or --board, not both\n"},

@@ -1,5 +1,5 @@
-/* format.c - the clause text formats: reading the DP format and DIMACS into
- * a solver, and writing answers in both. */
+/* format.c - the clause text formats: reading the DP format, DIMACS and
+ * iCNF into a solver (files.c reads a FILE and writes the answers). */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -25,6 +25,9 @@ typedef struct reader {
   int *lits; /* the clause being read */
   size_t nlits, cap;
   bool relaxed; /* DPLL_READ_RELAXED: what MiniSat and CaDiCaL -f accept */
+  bool icnf;    /* a 'p inccnf' header: no counts, cubes after the clauses */
+  bool in_cube; /* an 'a' line is being read */
+  size_t cubes_cap;
 } reader;
 
 static int refill(reader *r) {
@@ -38,12 +41,6 @@ static int refill(reader *r) {
   r->p = r->buf;
   r->end = r->buf + n;
   return n > 0;
-}
-
-/* dpll_read_file's source. */
-static long read_stdio(void *ctx, void *buf, size_t size) {
-  size_t n = fread(buf, 1, size, ctx);
-  return n == 0 && ferror((FILE *)ctx) ? -1 : (long)n;
 }
 
 static inline int peek(reader *r) {
@@ -80,8 +77,7 @@ static void skip_line(reader *r) {
   }
 }
 
-/* ---- Errors ----------------------------------------------------------------
- */
+/* ---- Errors ---- */
 
 static int fail_at(reader *r, long line, long col, const char *fmt, ...) {
   va_list ap;
@@ -121,8 +117,7 @@ static int fail_io(reader *r) {
   return DPLL_EIO;
 }
 
-/* ---- Tokens ----------------------------------------------------------------
- */
+/* ---- Tokens ---- */
 
 #define TOKEN_SHOWN 24
 
@@ -216,8 +211,7 @@ static int token_int(reader *r, const token *t, int *value) {
   return 0;
 }
 
-/* ---- Clauses ----------------------------------------------------------------
- */
+/* ---- Clauses ---- */
 
 static int push_lit(reader *r, int lit) {
   int rc = DPLL_GROW(r->lits, r->cap, r->nlits + 1, SIZE_MAX / sizeof(int));
@@ -230,6 +224,22 @@ static int close_clause(reader *r) {
   int rc = dpll_add_clause(r->s, r->lits, r->nlits);
   r->nlits = 0;
   return rc;
+}
+
+/* iCNF: the cube read goes to info->cube_lits, closed by a 0. */
+static int close_cube(reader *r) {
+  dpll_input *in = r->info;
+  int rc = DPLL_GROW(in->cube_lits, r->cubes_cap,
+                     in->cube_lits_size + r->nlits + 1, SIZE_MAX / sizeof(int));
+  if (rc)
+    return rc;
+  for (size_t i = 0; i < r->nlits; i++)
+    in->cube_lits[in->cube_lits_size++] = r->lits[i];
+  in->cube_lits[in->cube_lits_size++] = 0;
+  in->num_cubes++;
+  r->nlits = 0;
+  r->in_cube = false;
+  return 0;
 }
 
 /* Everything from the current position to the end, as the back matter. */
@@ -320,6 +330,16 @@ static int read_header(reader *r) {
   int64_t clauses = 0;
   const char *form = "expected the header 'p cnf VARIABLES CLAUSES'";
   header_token(r, &t);
+  if (t.len == 6 && !memcmp(t.text, "inccnf", 6)) { /* iCNF: no counts */
+    r->icnf = true;
+    r->info->format = DPLL_FORMAT_ICNF;
+    r->info->header_clauses = -1;
+    header_token(r, &t);
+    return t.len ? fail_at(r, t.line, t.col,
+                           "expected the header 'p inccnf', which has no "
+                           "counts")
+                 : 0;
+  }
   if (t.len != 3 || memcmp(t.text, "cnf", 3))
     return fail_at(r, t.line, t.col, "%s", form);
   header_token(r, &t);
@@ -346,7 +366,59 @@ static int read_header(reader *r) {
   return 0;
 }
 
-/* DIMACS, from the start of the line after the header. */
+/* One literal of a DIMACS or iCNF body: a variable beyond the header's
+ * count is a relaxable fault (iCNF has no count); 0 closes the clause or
+ * the cube. */
+static int body_lit(reader *r, int *max_var, int64_t *clauses) {
+  token tok, *t = &tok;
+  int lit = 0, rc;
+  read_token(r, t);
+  if ((rc = token_int(r, t, &lit)))
+    return rc;
+  if (lit > *max_var || -lit > *max_var) {
+    if (!r->icnf &&
+        (rc = relaxable(r, t->line, t->col,
+                        "literal %d is beyond the header's %d variables", lit,
+                        r->info->header_vars)))
+      return rc;
+    *max_var = lit > 0 ? lit : -lit; /* relaxed: the formula grows */
+  }
+  if (lit)
+    return push_lit(r, lit);
+  if (r->in_cube)
+    return close_cube(r);
+  if (++*clauses == r->info->header_clauses + 1 &&
+      (rc = relaxable(r, t->line, t->col, "more clauses than the header's %lld",
+                      (long long)r->info->header_clauses)))
+    return rc;
+  return close_clause(r);
+}
+
+/* iCNF, where a clause or a cube may start: an 'a' token starts a cube;
+ * after the first cube, nothing else may (the cubes split the whole
+ * formula, so every clause comes before them). */
+static int item_start(reader *r, int c) {
+  token t;
+  if (c != 'a' && !r->info->num_cubes)
+    return 0;
+  long line = r->line, col = r->col;
+  if (c == 'a') {
+    read_token(r, &t);
+    if (t.len == 1) {
+      r->in_cube = true;
+      return 0;
+    }
+    if (!r->info->num_cubes) {
+      int lit;
+      return token_int(r, &t, &lit); /* says what it found */
+    }
+  }
+  return fail_at(r, line, col,
+                 "a clause after the cubes: iCNF input gives every clause "
+                 "before the first 'a' line");
+}
+
+/* DIMACS and iCNF, from the start of the line after the header. */
 static int read_dimacs_body(reader *r) {
   token t;
   int64_t clauses = 0;
@@ -365,34 +437,27 @@ static int read_dimacs_body(reader *r) {
       return fail_at(r, t.line, t.col, "a second 'p' header");
     }
     while (c != END && c != '\n') {
-      int lit, rc;
-      if (c == 'c' && r->nlits == 0 && clauses > 0) {
-        /* A comment after a clause's 0, on its line. */
+      int rc;
+      if (c == 'c' && r->nlits == 0 && !r->in_cube &&
+          (clauses > 0 || r->info->num_cubes > 0)) {
+        /* A comment after a clause's (or cube's) 0, on its line. */
         if ((rc = relaxable(r, r->line, r->col,
-                            "a comment after a clause on its line")))
+                            "a comment after a %s on its line",
+                            r->info->num_cubes ? "cube" : "clause")))
           return rc;
         skip_line(r);
         break;
       }
-      read_token(r, &t);
-      if ((rc = token_int(r, &t, &lit)))
-        return rc;
-      if (lit > max_var || -lit > max_var) {
-        if ((rc = relaxable(r, t.line, t.col,
-                            "literal %d is beyond the header's %d variables",
-                            lit, r->info->header_vars)))
+      if (r->icnf && r->nlits == 0 && !r->in_cube) {
+        if ((rc = item_start(r, c)))
           return rc;
-        max_var = lit > 0 ? lit : -lit; /* relaxed: the formula grows */
+        if (r->in_cube) { /* past the 'a' */
+          skip_blanks(r);
+          c = peek(r);
+          continue;
+        }
       }
-      if (lit == 0) {
-        if (++clauses == r->info->header_clauses + 1 &&
-            (rc = relaxable(r, t.line, t.col,
-                            "more clauses than the header's %lld",
-                            (long long)r->info->header_clauses)))
-          return rc;
-        if ((rc = close_clause(r)))
-          return rc;
-      } else if ((rc = push_lit(r, lit)))
+      if ((rc = body_lit(r, &max_var, &clauses)))
         return rc;
       skip_blanks(r);
       c = peek(r);
@@ -400,8 +465,9 @@ static int read_dimacs_body(reader *r) {
   }
   if (r->io_error)
     return fail_io(r);
-  if (r->nlits)
-    return fail_at(r, r->line, r->col, "the last clause is not closed by 0");
+  if (r->nlits || r->in_cube)
+    return fail_at(r, r->line, r->col, "the last %s is not closed by 0",
+                   r->in_cube ? "cube" : "clause");
   int rc;
   if (clauses < r->info->header_clauses &&
       (rc = relaxable(r, r->line, r->col,
@@ -427,7 +493,7 @@ static int read_input(reader *r, int format) {
       advance(r);
       continue;
     }
-    if (c == 'c' && format == DPLL_FORMAT_DIMACS) {
+    if (c == 'c' && format >= DPLL_FORMAT_DIMACS) {
       skip_line(r);
       continue;
     }
@@ -446,6 +512,10 @@ static int read_input(reader *r, int format) {
       if (t.len == 1) {
         r->info->format = DPLL_FORMAT_DIMACS;
         int rc = read_header(r);
+        if (!rc && format != DPLL_FORMAT_AUTO &&
+            (format == DPLL_FORMAT_ICNF) != r->icnf)
+          rc = fail_at(r, t.line, t.col, "expected the header '%s'",
+                       r->icnf ? "p cnf VARIABLES CLAUSES" : "p inccnf");
         return rc ? rc : read_dimacs_body(r);
       }
       return fail_at(r, t.line, t.col,
@@ -453,8 +523,9 @@ static int read_input(reader *r, int format) {
     }
     if (r->io_error)
       return fail_io(r);
-    if (format == DPLL_FORMAT_DIMACS || (comment_line && c == END))
-      return fail_at(r, r->line, r->col, "missing the header 'p cnf ...'");
+    if (format >= DPLL_FORMAT_DIMACS || (comment_line && c == END))
+      return fail_at(r, r->line, r->col, "missing the header '%s'",
+                     format == DPLL_FORMAT_ICNF ? "p inccnf" : "p cnf ...");
     if (comment_line)
       return fail_at(r, comment_line, 1,
                      "comment lines belong to DIMACS, which needs a 'p cnf' "
@@ -473,7 +544,7 @@ static int read_any(dpll_solver *s, dpll_read_fn read, void *ctx,
   bool relaxed = format & DPLL_READ_RELAXED;
   format &= ~DPLL_READ_RELAXED;
   if (!s || (!read && !data && size) || format < DPLL_FORMAT_AUTO ||
-      format > DPLL_FORMAT_DIMACS)
+      format > DPLL_FORMAT_ICNF)
     return DPLL_EINVAL;
   if (dpll__input_open(s))
     return DPLL_EOPEN;
@@ -501,15 +572,6 @@ static int read_any(dpll_solver *s, dpll_read_fn read, void *ctx,
   return rc;
 }
 
-int dpll_read_file(dpll_solver *s, FILE *in, int format, dpll_input *info) {
-  if (!in) {
-    if (info)
-      memset(info, 0, sizeof *info);
-    return DPLL_EINVAL;
-  }
-  return read_any(s, read_stdio, in, NULL, 0, format, info);
-}
-
 int dpll_read_stream(dpll_solver *s, dpll_read_fn read, void *ctx, int format,
                      dpll_input *info) {
   if (!read) {
@@ -523,54 +585,4 @@ int dpll_read_stream(dpll_solver *s, dpll_read_fn read, void *ctx, int format,
 int dpll_read_string(dpll_solver *s, const char *data, size_t size, int format,
                      dpll_input *info) {
   return read_any(s, NULL, NULL, data, size, format, info);
-}
-
-void dpll_input_clear(dpll_input *info) {
-  if (!info)
-    return;
-  free(info->back_matter);
-  memset(info, 0, sizeof *info);
-}
-
-/* ---- Answers ----------------------------------------------------------------
- */
-
-static void write_dimacs_model(const dpll_solver *s, FILE *out) {
-  char item[16];
-  int width = 1;
-  fputs("v", out);
-  for (int v = 1; v <= dpll__model_vars(s); v++) {
-    int n = snprintf(item, sizeof item, " %d", dpll_model(s, v) ? v : -v);
-    if (width + n > 78) {
-      fputs("\nv", out);
-      width = 1;
-    }
-    fputs(item, out);
-    width += n;
-  }
-  fputs(" 0\n", out);
-}
-
-int dpll_write_answer(const dpll_solver *s, FILE *out, int format,
-                      const char *back, size_t back_size) {
-  if (!s || !out || (back_size && !back) ||
-      (format != DPLL_FORMAT_DP && format != DPLL_FORMAT_DIMACS))
-    return DPLL_EINVAL;
-  int status = dpll__answer(s);
-  if (status < 0 || (format == DPLL_FORMAT_DP && status == DPLL_UNKNOWN))
-    return DPLL_ENOANSWER;
-  if (format == DPLL_FORMAT_DP) {
-    if (status == DPLL_SAT)
-      for (int v = 1; v <= dpll__model_vars(s); v++)
-        fprintf(out, "%d %c\n", v, dpll_model(s, v) ? 'T' : 'F');
-    fputs("0\n", out);
-    if (back_size)
-      fwrite(back, 1, back_size, out);
-  } else if (status == DPLL_SAT) {
-    fputs("s SATISFIABLE\n", out);
-    write_dimacs_model(s, out);
-  } else
-    fputs(status == DPLL_UNSAT ? "s UNSATISFIABLE\n" : "s UNKNOWN\n", out);
-  /* Flush, so that a full disk shows here and not at some later fclose. */
-  return fflush(out) || ferror(out) ? DPLL_EIO : 0;
 }

@@ -8,6 +8,7 @@ typedef dpll_tool_options opts;
 static const cli_choice formats[] = {{"auto", DPLL_FORMAT_AUTO},
                                      {"dp", DPLL_FORMAT_DP},
                                      {"dimacs", DPLL_FORMAT_DIMACS},
+                                     {"icnf", DPLL_FORMAT_ICNF},
                                      {NULL, 0}};
 
 static const cli_choice algorithms[] = {{"auto", DPLL_ALGORITHM_AUTO},
@@ -46,7 +47,9 @@ static const cli_choice proof_formats[] = {
 
 static const cli_option rows[] = {
     {'f', "format", "FORMAT", CLI_CHOICE(opts, format),
-     "read FORMAT: auto (default), dp or dimacs", formats, "format"},
+     "read FORMAT: auto (default), dp, dimacs or icnf (cubes to solve one "
+     "by one, see below)",
+     formats, "format"},
     {0, "relaxed", NULL, CLI_FLAG(opts, relaxed),
      "accept DIMACS as MiniSat does: header counts the clauses do not "
      "match, a comment after a clause's 0 (with one warning)",
@@ -112,6 +115,16 @@ static const cli_option rows[] = {
      "the first answer wins (0: one per core; default 1). A solve with "
      "--trace runs one search; --proof needs -t 1",
      NULL, NULL},
+    {0, "cubes", "N", CLI_VALUE(opts, cubes),
+     "write cubes instead of an answer: split the clauses by the lookahead "
+     "into N cubes (fewer if branches are refuted or fully satisfied; N up "
+     "to 2^20) and write the clauses and the cubes as iCNF, for dpll-cc or "
+     "any iCNF solver",
+     NULL, NULL},
+    {0, "cube-depth", "D", CLI_VALUE(opts, cube_depth),
+     "as --cubes, but split every branch D times (1 to 20); with --cubes "
+     "too, whichever bound comes first",
+     NULL, NULL},
     {0, "max-decisions", "N", CLI_VALUE(opts, max_decisions),
      "give up when more than N decisions are needed", NULL, NULL},
     {0, "max-conflicts", "N", CLI_VALUE(opts, max_conflicts),
@@ -164,6 +177,11 @@ static const char usage[] =
     "  DIMACS  a 'p cnf VARIABLES CLAUSES' header, clauses ending in 0.\n"
     "          Answer: 's SATISFIABLE' and 'v' lines, or\n"
     "          's UNSATISFIABLE'.\n"
+    "  iCNF    a 'p inccnf' header, DIMACS clauses, then cubes, one\n"
+    "          'a LITERALS 0' line each (as --cubes writes them).  Each cube\n"
+    "          is solved in turn under its literals: the answer, as for\n"
+    "          DIMACS, is the first model found, or unsatisfiable when every\n"
+    "          cube is refuted.  Without cubes, the clauses are solved.\n"
     "\n"
     "With --all or --solutions, the answers are written one after another:\n"
     "  DP      each model as above, ending in '0'; if the list is complete,\n"
@@ -174,10 +192,10 @@ static const char usage[] =
 static const char epilogue[] =
     "Exit status:\n"
     "   0  DP input: an answer was written (satisfiable or not);\n"
-    "      DIMACS input: a limit, SIGINT or SIGTERM stopped the search\n"
-    "      ('s UNKNOWN')\n"
-    "  10  DIMACS input: satisfiable\n"
-    "  20  DIMACS input: unsatisfiable\n"
+    "      DIMACS and iCNF input: a limit, SIGINT or SIGTERM stopped the\n"
+    "      search ('s UNKNOWN'); --cubes: the cubes were written\n"
+    "  10  DIMACS and iCNF input: satisfiable\n"
+    "  20  DIMACS and iCNF input: unsatisfiable\n"
     "   1  an error: bad input, a file that cannot be read or written,\n"
     "      a bad option; nothing is written to OUTPUT\n"
     "   2  DP input: a limit, SIGINT or SIGTERM stopped the search;\n"

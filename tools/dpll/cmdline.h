@@ -11,7 +11,7 @@ typedef struct dpll_tool_options {
   cli_pick format, algorithm, heuristic, restarts, target, rephase,
       proof_format;
   const char *seed, *threads, *luby_unit, *max_decisions, *max_conflicts,
-      *time_limit, *proof, *solutions, *project;
+      *time_limit, *proof, *solutions, *project, *cubes, *cube_depth;
   int no_pure, no_reduce, no_lucky, no_eliminate, no_minimize, vivify,
       lookahead, stats, trace, verbose, all, relaxed;
 } dpll_tool_options;

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmdline.h"
+#include "cubes.h"
 #include "listing.h"
 #include "source.h"
 #include "tooldefaults.h"
@@ -76,6 +77,9 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
   if (o->proof && (o->all || o->solutions))
     return cli_error("--proof cannot be combined with --all or --solutions "
                      "(a proof is of the input alone)");
+  if ((o->cubes || o->cube_depth) && (o->all || o->solutions || o->proof))
+    return cli_error("--cubes and --cube-depth write cubes, not answers: they "
+                     "cannot be combined with --all, --solutions or --proof");
   if (o->luby_unit && set_number(s, "--luby-unit", "luby_unit", o->luby_unit))
     return EXIT_ERROR;
   if (o->seed && set_number(s, "--seed", "seed", o->seed))
@@ -311,7 +315,7 @@ static int solve(dpll_solver *s, const dpll_tool_options *o,
   if (o->proof && !proof)
     return EXIT_ERROR;
   errno = 0;
-  int res = dpll_solve(s);
+  int res = info->num_cubes ? cubes_solve(s, info, o->verbose) : dpll_solve(s);
   if (proof && close_proof(proof, o, res, errno))
     return EXIT_ERROR;
   if (res < 0)
@@ -383,6 +387,24 @@ static int list_models(dpll_solver *s, const dpll_tool_options *o,
   return status;
 }
 
+/* What iCNF input with cubes cannot be combined with, known once read;
+ * the answers to iCNF are DIMACS's. */
+static int check_icnf(const dpll_tool_options *o, dpll_input *info) {
+  if (info->format == DPLL_FORMAT_ICNF)
+    info->format = DPLL_FORMAT_DIMACS;
+  const char *what = o->all          ? "--all"
+                     : o->solutions  ? "--solutions"
+                     : o->proof      ? "--proof"
+                     : o->cubes      ? "--cubes"
+                     : o->cube_depth ? "--cube-depth"
+                                     : NULL;
+  if (!info->num_cubes || !what)
+    return 0;
+  return cli_error("%s: %s is not for iCNF input with cubes (its answer is "
+                   "the cubes' answer)",
+                   cli_name(o->files.input, false), what);
+}
+
 int main(int argc, char **argv) {
   dpll_tool_options o = {.format = {NULL, DPLL_FORMAT_AUTO},
                          .proof_format = {NULL, DPLL_PROOF_TEXT}};
@@ -405,10 +427,13 @@ int main(int argc, char **argv) {
     dpll_set_trace(s, print_event, stderr); /* shows units met while reading */
   if (!status)
     status = read_input(s, &o, &info);
+  if (!status)
+    status = check_icnf(&o, &info);
   if (!status) {
     t1 = seconds();
-    status = o.all || o.solutions ? list_models(s, &o, &info, &w)
-                                  : solve(s, &o, &info, &w);
+    status = o.cubes || o.cube_depth ? cubes_write(s, &o)
+             : o.all || o.solutions  ? list_models(s, &o, &info, &w)
+                                     : solve(s, &o, &info, &w);
     t2 = seconds();
     if (o.stats)
       print_stats(s, t1 - t0, t2 - t1);
