@@ -551,6 +551,26 @@ PEG_API int peg_hints_find(const peg_board *b, const peg_solver *s,
                            peg_hints *out);
 PEG_API void peg_hints_clear(peg_hints *h);
 
+/* The same two with several solvers, solvers[0..n-1], each driven by a
+ * thread of its own (the first by the calling thread; no thread is
+ * started when n is 1).  Each must be a separate solver, holding no
+ * clauses yet, that may be used from another thread; e and b are only
+ * read.  peg_hints_find_parallel shares the legal first jumps out among
+ * the solvers, each settled by one solve as above.
+ * peg_enumerate_parallel shares out the jumps a play may begin with: the
+ * plays that begin with one jump are found by one solver, so every play
+ * still comes once.  on_play is called for one play at a time (under a
+ * lock), in an order that depends on the threads; *count and the return
+ * values are as for one solver.  PEG_EINVAL also for n 0 or solvers
+ * NULL. */
+PEG_API int peg_enumerate_parallel(const peg_encoding *e,
+                                   const peg_solver *solvers, size_t n,
+                                   uint64_t most, peg_play_fn on_play,
+                                   void *ctx, uint64_t *count);
+PEG_API int peg_hints_find_parallel(const peg_board *b,
+                                    const peg_solver *solvers, size_t n,
+                                    peg_hints *out);
+
 /* ------------------------------------------------------------------------
  * Why there is no solution
  * ------------------------------------------------------------------------ */

@@ -1,12 +1,14 @@
-/* test_play.c - lib/peg/play.c, position.c and classes.c, judged only by
- * tests/pegcheck.c and by an exhaustive search written here (never by
- * libpeg's own output): peg_enumerate's plays against pegcheck's counts on
- * the triangles and on random small boards, under every at-most-one
- * encoding, with and without the redundant clauses (the canonical plays
- * counted in the jump order that the encoding's atom numbers give, with
- * either hole_order); peg_hints_find along seeded random games against a
- * memoised search over peg sets; peg_play_parse and peg_board_after with
- * their errors; peg_explain's refutations, which must be sound. */
+/* test_play.c - lib/peg/play.c, parallel.c, position.c and classes.c,
+ * judged only by tests/pegcheck.c and by an exhaustive search written here
+ * (never by libpeg's own output): peg_enumerate's plays against pegcheck's
+ * counts on the triangles and on random small boards, under every
+ * at-most-one encoding, with and without the redundant clauses (the
+ * canonical plays counted in the jump order that the encoding's atom
+ * numbers give, with either hole_order); peg_hints_find along seeded
+ * random games against a memoised search over peg sets; both also through
+ * their _parallel forms with 2 and 3 solvers, by turns; peg_play_parse and
+ * peg_board_after with their errors; peg_explain's refutations, which
+ * must be sound. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -51,6 +53,23 @@ static peg_solver solver_open(void) {
 static void solver_close(peg_solver *s) {
   dpll_free(s->ctx);
   s->ctx = NULL;
+}
+
+/* The _parallel calls take turns at 1, 2 and 3 solvers (threads), so that
+ * every check below also judges the work shared out among threads. */
+#define MAX_SOLVERS 3
+static size_t solvers_turn;
+
+static size_t solvers_open(peg_solver *s) {
+  size_t n = 1 + solvers_turn++ % MAX_SOLVERS;
+  for (size_t k = 0; k < n; k++)
+    s[k] = solver_open();
+  return n;
+}
+
+static void solvers_close(peg_solver *s, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    solver_close(&s[k]);
 }
 
 /* ---- random numbers (testutil's xorshift64*, seeded: every run the
@@ -126,21 +145,29 @@ typedef struct collected {
   const pc_board *pc;
   const char *what;
   size_t steps, n, cap;
-  peg_jump *plays; /* n plays of `steps` jumps */
-  size_t stop_at;  /* > 0: on_play says stop at this play */
+  peg_jump *plays;   /* n plays of `steps` jumps */
+  size_t stop_at;    /* > 0: on_play says stop at this play */
+  char failure[300]; /* the first fault found, for the main thread */
 } collected;
 
+/* Judges each play as it comes; the callback may run in libpeg's threads,
+ * where cmocka may not fail, so a fault is kept (and stops the
+ * enumeration) for collected_ok to report. */
 static int collect(void *ctx, const peg_jump *jumps, size_t n) {
   collected *c = ctx;
-  CHECK(n == c->steps, "%s: a play of %zu jumps, expected %zu", c->what, n,
-        c->steps);
   char why[200];
+  if (n != c->steps)
+    snprintf(c->failure, sizeof c->failure,
+             "%s: a play of %zu jumps, expected %zu", c->what, n, c->steps);
   /* pegcheck cannot replay a free start with no jump (no hole is named);
    * the counts judge that case. */
-  if (n || !c->pc->free_start)
-    CHECK(pc_judge(c->pc, jumps, n, why, sizeof why),
-          "%s: play %zu is not a play for pegcheck: %s", c->what, c->n + 1,
-          why);
+  else if ((n || !c->pc->free_start) &&
+           !pc_judge(c->pc, jumps, n, why, sizeof why))
+    snprintf(c->failure, sizeof c->failure,
+             "%s: play %zu is not a play for pegcheck: %s", c->what, c->n + 1,
+             why);
+  if (c->failure[0])
+    return 1;
   if (c->n == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 64;
     c->plays = realloc(c->plays, c->cap * (c->steps + 1) * sizeof *c->plays);
@@ -149,6 +176,10 @@ static int collect(void *ctx, const peg_jump *jumps, size_t n) {
   memcpy(c->plays + c->n * c->steps, jumps, n * sizeof *jumps);
   c->n++;
   return c->stop_at && c->n == c->stop_at;
+}
+
+static void collected_ok(const collected *c) {
+  CHECK(!c->failure[0], "%s", c->failure);
 }
 
 static size_t play_bytes;
@@ -198,16 +229,21 @@ static uint64_t enumerate(const peg_board *b, const pc_board *pc, int amo,
   int how = peg_amo_lookup(amo_names[amo]);
   CHECK(how >= 0, "no at-most-one encoding %s", amo_names[amo]);
   peg_encoding *e = encode_with(b, how, classes, canonical, hole_order);
-  peg_solver s = solver_open();
-  collected c = {pc, name, (size_t)peg_encoding_steps(e), 0, 0, NULL, 0};
+  peg_solver s[MAX_SOLVERS];
+  size_t solvers = solvers_open(s);
+  collected c = {pc, name, (size_t)peg_encoding_steps(e), 0, 0, NULL, 0, ""};
   uint64_t count = 12345;
-  int rc = peg_enumerate(e, &s, 0, collect, &c, &count);
-  CHECK(rc == 0, "%s: peg_enumerate gave %d (%s)", name, rc, peg_strerror(rc));
+  int rc = solvers == 1
+               ? peg_enumerate(e, &s[0], 0, collect, &c, &count)
+               : peg_enumerate_parallel(e, s, solvers, 0, collect, &c, &count);
+  collected_ok(&c);
+  CHECK(rc == 0, "%s, %zu solvers: peg_enumerate gave %d (%s)", name, solvers,
+        rc, peg_strerror(rc));
   CHECK(count == c.n, "%s: count %llu, but %zu plays came", name,
         (unsigned long long)count, c.n);
   CHECK(all_distinct(&c), "%s: a play came twice", name);
   free(c.plays);
-  solver_close(&s);
+  solvers_close(s, solvers);
   peg_encoding_free(e);
   return count;
 }
@@ -422,7 +458,7 @@ static void test_enumerate_stops(void **state) {
   const uint64_t most[] = {1, 3, all - 1, all, all + 1};
   for (int k = 0; k < 5; k++) {
     peg_solver s = solver_open();
-    collected c = {&pc, "most", 8, 0, 0, NULL, 0};
+    collected c = {&pc, "most", 8, 0, 0, NULL, 0, ""};
     uint64_t count = 0;
     int rc = peg_enumerate(e, &s, most[k], collect, &c, &count);
     uint64_t want = most[k] < all ? most[k] : all;
@@ -437,7 +473,7 @@ static void test_enumerate_stops(void **state) {
   }
   /* on_play says stop at the third play */
   peg_solver s = solver_open();
-  collected c = {&pc, "stop", 8, 0, 0, NULL, 3};
+  collected c = {&pc, "stop", 8, 0, 0, NULL, 3, ""};
   uint64_t count = 0;
   int rc = peg_enumerate(e, &s, 0, collect, &c, &count);
   CHECK(rc == 1 && c.n == 3 && count == 3,
@@ -573,10 +609,13 @@ static void check_hints(const peg_board *position, judge *j, uint32_t pegs,
   pos_pc.free_start = 0;
   for (int h = 1; h <= pc->holes; h++)
     pos_pc.start[h] = (pegs & bit(h)) != 0;
-  peg_solver s = solver_open();
+  peg_solver s[MAX_SOLVERS];
+  size_t solvers = solvers_open(s);
   peg_hints h;
-  int rc = peg_hints_find(position, &s, &h);
-  CHECK(rc == 0, "%s: peg_hints_find gave %d (%s)", what, rc, peg_strerror(rc));
+  int rc = solvers == 1 ? peg_hints_find(position, &s[0], &h)
+                        : peg_hints_find_parallel(position, s, solvers, &h);
+  CHECK(rc == 0, "%s, %zu solvers: peg_hints_find gave %d (%s)", what, solvers,
+        rc, peg_strerror(rc));
   int pegs_now = __builtin_popcount(pegs);
   size_t steps =
       pegs_now > goal_pegs(pc) ? (size_t)(pegs_now - goal_pegs(pc)) : 0;
@@ -614,7 +653,7 @@ static void check_hints(const peg_board *position, judge *j, uint32_t pegs,
   st->jumps += (int)n;
   peg_hints_clear(&h);
   assert_null(h.jumps);
-  solver_close(&s);
+  solvers_close(s, solvers);
 }
 
 /* A game on b from its start: at each position the hints are checked,
@@ -653,6 +692,93 @@ static void play_game(const peg_board *b, const pc_board *pc, int strategy,
     pegs = after_jump(pegs, legal[pick]);
   }
   free(j.memo);
+}
+
+/* The stops and refusals of the _parallel calls, with 2 and 3 solvers. */
+static void test_parallel_stops(void **state) {
+  (void)state;
+  peg_board *b = named("triangle4", 0);
+  pc_board pc;
+  pc_board_triangle(&pc, 4, 0);
+  uint64_t all = pc_count_plays(&pc);
+  peg_encoding *e = encode(b);
+  peg_solver s[MAX_SOLVERS];
+  uint64_t count = 0;
+  for (size_t n = 2; n <= MAX_SOLVERS; n++) {
+    const uint64_t most[] = {1, 3, all - 1, all, all + 1};
+    for (int k = 0; k < 5; k++) {
+      for (size_t i = 0; i < n; i++)
+        s[i] = solver_open();
+      collected c = {&pc, "most", 8, 0, 0, NULL, 0, ""};
+      int rc = peg_enumerate_parallel(e, s, n, most[k], collect, &c, &count);
+      collected_ok(&c);
+      uint64_t want = most[k] < all ? most[k] : all;
+      CHECK(rc == (most[k] < all ? 1 : 0) && count == want && c.n == want,
+            "%zu solvers, most %llu of %llu: rc %d, count %llu, %zu plays", n,
+            (unsigned long long)most[k], (unsigned long long)all, rc,
+            (unsigned long long)count, c.n);
+      CHECK(all_distinct(&c), "%zu solvers: a play came twice", n);
+      free(c.plays);
+      solvers_close(s, n);
+    }
+    for (size_t i = 0; i < n; i++)
+      s[i] = solver_open();
+    collected c = {&pc, "stop", 8, 0, 0, NULL, 3, ""};
+    int rc = peg_enumerate_parallel(e, s, n, 0, collect, &c, &count);
+    collected_ok(&c);
+    CHECK(rc == 1 && c.n == 3 && count == 3,
+          "%zu solvers, on_play stops at 3: rc %d, %zu plays, count %llu", n,
+          rc, c.n, (unsigned long long)count);
+    free(c.plays);
+    solvers_close(s, n);
+    /* Failing solvers: one that cannot take the clauses (each thread adds
+     * them first), or all that fail to solve or ignore the assumptions
+     * (which thread solves first is not known). */
+    for (int bad = 0; bad < 3; bad++) {
+      peg_solver keep[MAX_SOLVERS];
+      for (size_t i = 0; i < n; i++) {
+        keep[i] = s[i] = solver_open();
+        if (bad == 0)
+          s[i].solve = failing_solve;
+        else if (bad == 2)
+          s[i].solve = contrary_solve;
+      }
+      if (bad == 1)
+        s[n - 1].add = failing_add;
+      assert_int_equal(peg_enumerate_parallel(e, s, n, 0, NULL, NULL, &count),
+                       PEG_ESOLVER);
+      solvers_close(keep, n);
+    }
+  }
+  /* refusals */
+  s[0] = solver_open();
+  s[1] = solver_open();
+  assert_int_equal(peg_enumerate_parallel(e, s, 0, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  assert_int_equal(peg_enumerate_parallel(e, NULL, 2, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  assert_int_equal(peg_enumerate_parallel(NULL, s, 2, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  peg_solver broken[2] = {s[0], s[1]};
+  broken[1].value = NULL;
+  assert_int_equal(peg_enumerate_parallel(e, broken, 2, 0, NULL, NULL, &count),
+                   PEG_EINVAL);
+  peg_hints h;
+  assert_int_equal(peg_hints_find_parallel(b, s, 2, &h), PEG_EINVAL);
+  assert_true(h.count == 0 && h.jumps == NULL); /* a free start */
+  peg_board *fixed = named("triangle5", 1);
+  assert_int_equal(peg_hints_find_parallel(fixed, s, 0, &h), PEG_EINVAL);
+  assert_int_equal(peg_hints_find_parallel(fixed, NULL, 2, &h), PEG_EINVAL);
+  assert_int_equal(peg_hints_find_parallel(fixed, s, 2, NULL), PEG_EINVAL);
+  broken[1].value = solver_value;
+  broken[1].add = failing_add;
+  assert_int_equal(peg_hints_find_parallel(fixed, broken, 2, &h), PEG_ESOLVER);
+  assert_true(h.count == 0 && h.jumps == NULL);
+  solvers_close(s, 2);
+  peg_board_free(fixed);
+  peg_encoding_free(e);
+  peg_board_free(b);
+  pc_board_free(&pc);
 }
 
 /* Random games on the 15-hole triangle from three starts, and to a given
@@ -1133,6 +1259,7 @@ int main(void) {
       cmocka_unit_test(test_enumerate_triangle5),
       cmocka_unit_test(test_enumerate_random),
       cmocka_unit_test(test_enumerate_stops),
+      cmocka_unit_test(test_parallel_stops),
       cmocka_unit_test(test_hints_games),
       cmocka_unit_test(test_hints_random),
       cmocka_unit_test(test_hints_edges),

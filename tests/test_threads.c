@@ -6,6 +6,8 @@
  *
  *   - separate solvers on 8 threads, each its own random formulas, and
  *     separate libpeg boards and encodings solved on 4 threads;
+ *   - libpeg's own threads: peg_enumerate_parallel's counts against
+ *     pegcheck's, peg_hints_find_parallel's plays replayed by it;
  *   - portfolios of 2 to 4 searches on random formulas (both verdicts), on
  *     pigeonhole formulas (unsatisfiable) and on peg puzzles, with and
  *     without the caller's learn and terminate callbacks;
@@ -178,6 +180,68 @@ static void test_peg_in_threads(void **state) {
   CHECK(jobs[0].sat > 0, "some start of triangle4 is solvable");
 }
 
+/* libpeg's _parallel calls: counts and hints from 3 solvers in threads of
+ * libpeg's own, judged by pegcheck's counts and replays. */
+static int solver_solve(void *ctx, const int *assumptions, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (dpll_assume(ctx, assumptions[i]))
+      return -1;
+  return dpll_solve(ctx);
+}
+
+static int count_one(void *ctx, const peg_jump *jumps, size_t n) {
+  (void)jumps;
+  (void)n;
+  (*(uint64_t *)ctx)++;
+  return 0;
+}
+
+static void test_peg_parallel_calls(void **state) {
+  (void)state;
+  peg_solver s[3];
+  for (int empty = 0; empty <= 10; empty++) {
+    peg_board *b = named("triangle4", empty);
+    peg_encoding *e = encode_default(b);
+    assert_int_equal(peg_encoding_set_option(e, "canonical_order", 0), 0);
+    for (int k = 0; k < 3; k++)
+      s[k] = (peg_solver){dpll_new(), add_clause, solver_solve, model_value};
+    pc_board pc;
+    pc_board_triangle(&pc, 4, empty);
+    uint64_t count = 0, calls = 0;
+    int rc = peg_enumerate_parallel(e, s, 3, 0, count_one, &calls, &count);
+    CHECK(rc == 0 && count == pc_count_plays(&pc) && calls == count,
+          "triangle4 from %d: rc %d, %llu plays (%llu calls), pegcheck %llu",
+          empty, rc, (unsigned long long)count, (unsigned long long)calls,
+          (unsigned long long)pc_count_plays(&pc));
+    for (int k = 0; k < 3; k++) {
+      dpll_free(s[k].ctx);
+      s[k].ctx = dpll_new();
+    }
+    peg_hints h;
+    if (empty) {
+      assert_int_equal(peg_hints_find_parallel(b, s, 3, &h), 0);
+      for (size_t i = 0; i < h.count; i++) {
+        int(*play)[3] = calloc(h.steps + 1, sizeof *play);
+        for (size_t k = 0; k < h.steps; k++) {
+          peg_jump x = h.plays[i * h.steps + k];
+          play[k][0] = x.from, play[k][1] = x.over, play[k][2] = x.to;
+        }
+        char why[200];
+        CHECK(!h.wins[i] || pc_replay(&pc, (const int(*)[3])play, (int)h.steps,
+                                      why, sizeof why),
+              "triangle4 from %d: hint %zu's play: %s", empty, i, why);
+        free(play);
+      }
+      peg_hints_clear(&h);
+    }
+    for (int k = 0; k < 3; k++)
+      dpll_free(s[k].ctx);
+    pc_board_free(&pc);
+    peg_encoding_free(e);
+    peg_board_free(b);
+  }
+}
+
 /* ---- Portfolios ---------------------------------------------------------- */
 
 static void test_portfolio_random(void **state) {
@@ -312,6 +376,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_solvers_in_threads),
       cmocka_unit_test(test_peg_in_threads),
+      cmocka_unit_test(test_peg_parallel_calls),
       cmocka_unit_test(test_portfolio_random),
       cmocka_unit_test(test_portfolio_larger),
       cmocka_unit_test(test_portfolio_callbacks),

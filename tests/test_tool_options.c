@@ -492,6 +492,8 @@ static const sample samples[] = {
      "@tmp/played.txt",
      {"--hint", "-b", "triangle4", "-e", "2"},
      true},
+    /* Several solvers give the same count. */
+    {"peg-front", "threads", "2", {"--count", "-b", "triangle4"}, false},
     {"peg-back", "output", "@tmp/out", {"@tmp/answer.txt"}, true},
     {"peg-back", "html", "@tmp/replay.html", {"@tmp/answer.txt"}, true},
     /* dpll's answer carries its key: one given as well changes nothing. */

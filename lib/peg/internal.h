@@ -241,4 +241,32 @@ int64_t peg__class_clauses(const peg_encoding *e, peg_clause_fn fn, void *ctx,
 int peg__key_parse(const char *text, size_t size, long line0,
                    peg_encoding **out, peg_error *err);
 
+/* ---- play.c ------------------------------------------------------------- */
+
+bool peg__solver_ok(const peg_solver *s);
+int peg__load(const peg_encoding *e, const peg_solver *s); /* emits e */
+
+/* Where an enumeration's plays go: report(ctx, play, t) gets each play
+ * found (borrowed); non-zero stops the enumeration. */
+typedef struct peg__sink {
+  int (*report)(void *ctx, const peg_jump *play, size_t t);
+  void *ctx;
+} peg__sink;
+
+/* Every play that begins with prefix[0..root-1] (root <= e's steps), from
+ * s, which holds e's clauses: each is reported and forbidden.  Returns 0
+ * when all are found, 1 when report said stop, PEG_ESOLVER, PEG_EPLAY or
+ * PEG_ENOMEM. */
+int peg__plays_under(const peg_encoding *e, const peg_solver *s,
+                     const peg_jump *prefix, size_t root,
+                     const peg__sink *sink);
+
+/* peg_hints_find's parts: the encoding for b's hints (*e, NULL on a
+ * failure; the caller frees it) and out's arrays, with every legal jump
+ * from b's start; then settling hint i by one solve of s (which holds e's
+ * clauses).  Both return 0 or a PEG_ code. */
+int peg__hints_begin(const peg_board *b, peg_hints *out, peg_encoding **e);
+int peg__hint_settle(const peg_encoding *e, const peg_solver *s, peg_hints *h,
+                     size_t i);
+
 #endif /* PEG_INTERNAL_H_INCLUDED */

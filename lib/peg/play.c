@@ -4,10 +4,11 @@
  * solve under an assumption). */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool solver_ok(const peg_solver *s) {
+bool peg__solver_ok(const peg_solver *s) {
   return s && s->add && s->solve && s->value;
 }
 
@@ -22,8 +23,7 @@ static int added(int rc) {
   return rc == 0 || rc == PEG_ENOMEM ? rc : PEG_ESOLVER;
 }
 
-/* Emits e into the solver. */
-static int load(const peg_encoding *e, const peg_solver *s) {
+int peg__load(const peg_encoding *e, const peg_solver *s) {
   return added(peg_encoding_emit(e, s->add, s->ctx));
 }
 
@@ -43,10 +43,10 @@ static int forbid(const peg_encoding *e, const peg_solver *s,
  * play beginning with the prefix: it is reported and forbidden, and the
  * walk goes on at depth T-1 under it.  An unsatisfiable answer at depth k
  * means every play beginning with the prefix has been found: the prefix is
- * forbidden and the walk goes up to depth k-1; at depth 0 it is done.  So
- * each play costs one satisfiable solve, and each prefix with a play one
- * unsatisfiable solve, every one of them under assumptions that leave the
- * solver little to search. */
+ * forbidden and the walk goes up to depth k-1; at the root's depth it is
+ * done.  So each play costs one satisfiable solve, and each prefix with a
+ * play one unsatisfiable solve, every one of them under assumptions that
+ * leave the solver little to search. */
 typedef struct walk {
   const peg_encoding *e;
   const peg_solver *s;
@@ -54,6 +54,7 @@ typedef struct walk {
   peg_jump *play; /* the last play found: its first k jumps are assumed */
   int *lits;      /* the assumptions, then scratch for forbid */
   int *clause;
+  peg_jump *found; /* the play of the last model */
 } walk;
 
 /* Solves under the first k jumps of w->play; 10, 20 or PEG_ESOLVER. */
@@ -65,52 +66,87 @@ static int solve_under(walk *w, size_t k) {
   return answer == 10 || answer == 20 ? answer : PEG_ESOLVER;
 }
 
+/* The walk from depth root down (see above). */
+static int walk_from(walk *w, size_t root, const peg__sink *sink) {
+  int rc = 0;
+  size_t k = root; /* depth: jumps assumed */
+  while (!rc) {
+    int answer = solve_under(w, k);
+    if (answer < 0) {
+      rc = answer;
+    } else if (answer == 20) {
+      if (k == root)
+        break; /* every play under the root found */
+      rc = forbid(w->e, w->s, w->play, k, w->clause);
+      k--;
+    } else if (!(rc = peg_decode(w->e, solver_value, (void *)w->s, w->found,
+                                 NULL))) {
+      if (memcmp(w->found, w->play, k * sizeof *w->play))
+        return PEG_ESOLVER; /* the solver ignored an assumption */
+      memcpy(w->play, w->found, w->t * sizeof *w->play);
+      if (sink->report(sink->ctx, w->play, w->t))
+        return 1;
+      if (w->t == root)
+        break; /* the root's jumps are a whole play: the only one */
+      rc = forbid(w->e, w->s, w->play, w->t, w->clause);
+      k = w->t - 1;
+    }
+  }
+  return rc;
+}
+
+int peg__plays_under(const peg_encoding *e, const peg_solver *s,
+                     const peg_jump *prefix, size_t root,
+                     const peg__sink *sink) {
+  walk w = {e, s, (size_t)e->steps, NULL, NULL, NULL, NULL};
+  assert(root <= w.t);
+  w.play = malloc((w.t + 1) * sizeof *w.play);
+  w.found = malloc((w.t + 1) * sizeof *w.found);
+  w.lits = malloc((w.t + 1) * sizeof *w.lits);
+  w.clause = malloc((w.t + 1) * sizeof *w.clause);
+  int rc = w.play && w.found && w.lits && w.clause ? 0 : PEG_ENOMEM;
+  if (!rc) {
+    if (root)
+      memcpy(w.play, prefix, root * sizeof *prefix);
+    rc = walk_from(&w, root, sink);
+  }
+  free(w.play);
+  free(w.found);
+  free(w.lits);
+  free(w.clause);
+  return rc;
+}
+
+/* One enumeration's plays, counted and passed on. */
+typedef struct tally {
+  uint64_t most, found;
+  peg_play_fn on_play;
+  void *ctx;
+} tally;
+
+/* A play found: stop if most are found already (there are more), else
+ * count it and pass it on. */
+static int count_play(void *ctx, const peg_jump *play, size_t t) {
+  tally *c = ctx;
+  if (c->most && c->found == c->most)
+    return 1;
+  c->found++;
+  return c->on_play && c->on_play(c->ctx, play, t);
+}
+
 int peg_enumerate(const peg_encoding *e, const peg_solver *s, uint64_t most,
                   peg_play_fn on_play, void *ctx, uint64_t *count) {
   if (count)
     *count = 0;
-  if (!e || !solver_ok(s))
+  if (!e || !peg__solver_ok(s))
     return PEG_EINVAL;
-  walk w = {e, s, (size_t)e->steps, NULL, NULL, NULL};
-  w.play = malloc((w.t + 1) * sizeof *w.play);
-  peg_jump *found_play = malloc((w.t + 1) * sizeof *found_play);
-  w.lits = malloc((w.t + 1) * sizeof *w.lits);
-  w.clause = malloc((w.t + 1) * sizeof *w.clause);
-  int rc = w.play && found_play && w.lits && w.clause ? load(e, s) : PEG_ENOMEM;
-  uint64_t found = 0;
-  size_t k = 0; /* depth: jumps assumed */
-  while (!rc) {
-    int answer = solve_under(&w, k);
-    if (answer < 0) {
-      rc = answer;
-    } else if (answer == 20) {
-      if (k == 0)
-        break; /* every play found */
-      rc = forbid(e, s, w.play, k, w.clause);
-      k--;
-    } else if (most && found == most) {
-      rc = 1;
-    } else if (!(rc = peg_decode(e, solver_value, (void *)s, found_play,
-                                 NULL))) {
-      if (memcmp(found_play, w.play, k * sizeof *w.play))
-        rc = PEG_ESOLVER; /* the solver ignored an assumption */
-      memcpy(w.play, found_play, w.t * sizeof *w.play);
-      found++;
-      if (!rc && on_play && on_play(ctx, w.play, w.t))
-        rc = 1;
-      if (!rc && w.t == 0)
-        break; /* a play of no jumps is the only one */
-      if (!rc)
-        rc = forbid(e, s, w.play, w.t, w.clause);
-      k = w.t - 1;
-    }
-  }
-  free(w.play);
-  free(found_play);
-  free(w.lits);
-  free(w.clause);
+  tally c = {most, 0, on_play, ctx};
+  peg__sink sink = {count_play, &c};
+  int rc = peg__load(e, s);
+  if (!rc)
+    rc = peg__plays_under(e, s, NULL, 0, &sink);
   if (count)
-    *count = found;
+    *count = c.found;
   return rc;
 }
 
@@ -131,9 +167,8 @@ static int legal_jumps(const peg_board *b, peg_hints *h) {
   return 0;
 }
 
-/* Settles hint i: a solve assuming its jump at time 1. */
-static int settle(const peg_encoding *e, const peg_solver *s, peg_hints *h,
-                  size_t i) {
+int peg__hint_settle(const peg_encoding *e, const peg_solver *s, peg_hints *h,
+                     size_t i) {
   peg_jump j = h->jumps[i];
   int first = peg_atom_jump(e, j.from, j.over, j.to, 1);
   int answer = s->solve(s->ctx, &first, 1);
@@ -150,27 +185,35 @@ static int settle(const peg_encoding *e, const peg_solver *s, peg_hints *h,
   return rc;
 }
 
-int peg_hints_find(const peg_board *b, const peg_solver *s, peg_hints *out) {
-  if (!out)
-    return PEG_EINVAL;
-  memset(out, 0, sizeof *out);
-  if (!b || !solver_ok(s) || b->free_start)
-    return PEG_EINVAL;
+int peg__hints_begin(const peg_board *b, peg_hints *out, peg_encoding **e) {
   int rc;
-  peg_encoding *e = peg_encoding_new(b, &rc);
-  if (!e)
+  *e = peg_encoding_new(b, &rc);
+  if (!*e)
     return rc;
   /* Any legal first jump may begin a play: no canonical order. */
-  peg_encoding_set_option(e, "canonical_order", 0);
-  out->steps = (size_t)e->steps;
+  peg_encoding_set_option(*e, "canonical_order", 0);
+  out->steps = (size_t)(*e)->steps;
   rc = out->steps ? legal_jumps(b, out) : 0;
   if (!rc && out->count) {
     out->wins = calloc(out->count, sizeof *out->wins);
     out->plays = calloc(out->count * out->steps, sizeof *out->plays);
-    rc = out->wins && out->plays ? load(e, s) : PEG_ENOMEM;
+    rc = out->wins && out->plays ? 0 : PEG_ENOMEM;
   }
+  return rc;
+}
+
+int peg_hints_find(const peg_board *b, const peg_solver *s, peg_hints *out) {
+  if (!out)
+    return PEG_EINVAL;
+  memset(out, 0, sizeof *out);
+  if (!b || !peg__solver_ok(s) || b->free_start)
+    return PEG_EINVAL;
+  peg_encoding *e;
+  int rc = peg__hints_begin(b, out, &e);
+  if (!rc && out->count)
+    rc = peg__load(e, s);
   for (size_t i = 0; i < out->count && !rc; i++)
-    rc = settle(e, s, out, i);
+    rc = peg__hint_settle(e, s, out, i);
   peg_encoding_free(e);
   if (rc)
     peg_hints_clear(out);

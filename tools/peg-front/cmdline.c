@@ -66,6 +66,10 @@ static const cli_option rows[] = {
      "the position --played leaves) still lead to the goal, each settled "
      "by a solve: a winning jump with a whole play, a losing one proved",
      NULL, NULL},
+    {'t', "threads", "N", CLI_VALUE(opts, threads),
+     "with --count or --hint: N solvers, each in a thread of its own, share "
+     "out the first jumps (0: one per core; default 1)",
+     NULL, NULL},
     {0, "played", "FILE", CLI_VALUE(opts, played),
      "with --hint: the jumps played so far, as peg-back writes them "
      "(Jump(A,B,C,I) lines from I = 1)",

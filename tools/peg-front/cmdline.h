@@ -8,7 +8,7 @@
 
 typedef struct peg_front_options {
   cli_files files;
-  const char *board, *empty, *played;
+  const char *board, *empty, *played, *threads;
   const char *key_out; /* --key-out FILE */
   cli_pick amo;        /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
   int dimacs, write_board, list, exact, no_at_least_one, no_order, no_classes,

@@ -28,6 +28,8 @@ static int parse_args(int argc, char **argv, peg_front_options *o) {
                      "and --dimacs");
   if (o->played && !o->hint)
     return cli_error("--played goes with --hint");
+  if (o->threads && !o->hint && !o->count)
+    return cli_error("--threads goes with --count or --hint");
   return cli_resolve(&peg_front_cli, o) || cli_files_done(&o->files);
 }
 
@@ -117,19 +119,37 @@ static peg_encoding *encoding(const peg_board *b, const peg_front_options *o) {
   return e;
 }
 
+/* --threads: the number of solvers (0: one per core), from 0 to
+ * PEGSOLVER_MAX; 1 without the option. */
+static int thread_count(const peg_front_options *o, size_t *n) {
+  char *end;
+  errno = 0;
+  unsigned long v = o->threads ? strtoul(o->threads, &end, 10) : 1;
+  if (o->threads && (*o->threads < '0' || *o->threads > '9' || *end || errno ||
+                     v > PEGSOLVER_MAX))
+    return cli_error("--threads needs a number from 0 to %d, not '%s'",
+                     PEGSOLVER_MAX, o->threads);
+  *n = v;
+  return 0;
+}
+
 /* --count: every play, found by libdpll and forbidden in turn. */
 static int count_plays(const peg_board *b, const peg_front_options *o,
                        FILE *out) {
+  size_t solvers;
+  if (thread_count(o, &solvers))
+    return 1;
   peg_encoding *e = encoding(b, o);
   if (!e)
     return 1;
   peg_encoding_set_option(e, "canonical_order", 0);
-  peg_solver s;
+  peg_solver s[PEGSOLVER_MAX];
   uint64_t n = 0;
-  int rc = pegsolver_open(&s);
-  if (!rc)
-    rc = peg_enumerate(e, &s, 0, NULL, NULL, &n);
-  pegsolver_close(&s);
+  int rc = pegsolver_open_many(s, &solvers);
+  if (!rc) {
+    rc = peg_enumerate_parallel(e, s, solvers, 0, NULL, NULL, &n);
+    pegsolver_close_many(s, solvers);
+  }
   peg_encoding_free(e);
   if (rc)
     return cli_error("counting the plays: %s", peg_strerror(rc));
@@ -178,14 +198,16 @@ static void put_jump(FILE *out, peg_jump j, size_t t) {
 /* --hint: each legal jump from the position, winning or losing. */
 static int hint(const peg_board *b, const peg_front_options *o, FILE *out) {
   peg_board *pos;
-  size_t played;
-  if (position(b, o, &pos, &played))
+  size_t played, solvers;
+  if (thread_count(o, &solvers) || position(b, o, &pos, &played))
     return 1;
-  peg_solver s;
+  peg_solver s[PEGSOLVER_MAX];
   peg_hints h;
-  int rc = pegsolver_open(&s);
-  rc = rc ? rc : peg_hints_find(pos, &s, &h);
-  pegsolver_close(&s);
+  int rc = pegsolver_open_many(s, &solvers);
+  if (!rc) {
+    rc = peg_hints_find_parallel(pos, s, solvers, &h);
+    pegsolver_close_many(s, solvers);
+  }
   if (rc) {
     peg_board_free(pos);
     return cli_error("finding the hints: %s", peg_strerror(rc));
