@@ -244,6 +244,80 @@ static void test_peg_parallel_calls(void **state) {
 
 /* ---- Portfolios ---------------------------------------------------------- */
 
+/* A formula that the classic engine, splitting in index order without
+ * pure literals, cannot finish in any time, and that conflict learning
+ * settles at once.  Variables 1..K must take the values 1, 0, 1, 0, ...
+ * when y = K + 4 is true; the eight clauses of the full contradiction on
+ * K+1..K+3 each hold y too (sat: y and the pattern make a model) or not
+ * (unsatisfiable).  Classic splitting sets 1..K first, and misses the
+ * pattern at variable 1 or 2 whichever value it tries first; it meets the
+ * contradiction only below them, and chronological backtracking must
+ * flip all of them, 2^K branches.  Conflict analysis learns clauses of
+ * K+1..K+3 (and y) alone. */
+#define ADOPT_K 40
+static void adopt_formula(oracle_formula *f, int sat) {
+  int y = ADOPT_K + 4, a = ADOPT_K + 1;
+  oracle_init(f, y);
+  for (int i = 1; i <= ADOPT_K; i++) {
+    int c[2] = {-y, i % 2 ? i : -i}; /* y -> the pattern */
+    oracle_add(f, c, 2);
+  }
+  for (int m = 0; m < 8; m++) { /* the contradiction, each clause with y */
+    int c[4] = {m & 1 ? a : -a, m & 2 ? a + 1 : -(a + 1),
+                m & 4 ? a + 2 : -(a + 2), y};
+    oracle_add(f, c, sat ? 4 : 3);
+  }
+}
+
+/* The answer of a search other than the caller's own: search 0 is the
+ * classic engine above, which can only be stopped; the others are cdcl
+ * (portfolio.c), so the answer must be adopted from one of them. */
+static void test_portfolio_adopt(void **state) {
+  (void)state;
+  for (int sat = 1; sat >= 0; sat--) {
+    oracle_formula f;
+    adopt_formula(&f, sat);
+    dpll_solver *s = dpll_new();
+    assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
+    assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
+    assert_int_equal(dpll_set_option(s, "pure", 0), 0);
+    load(s, &f);
+    /* Alone, a million decisions do not settle it. */
+    assert_int_equal(dpll_set_option(s, "decision_limit", 1000000), 0);
+    CHECK(dpll_solve(s) == DPLL_UNKNOWN, "the classic search alone finished");
+    assert_int_equal(dpll_set_option(s, "decision_limit", -1), 0);
+    assert_int_equal(dpll_set_option(s, "threads", 2), 0);
+    int res = dpll_solve(s);
+    CHECK(res == (sat ? DPLL_SAT : DPLL_UNSAT), "adopted: %d, expected %s", res,
+          sat ? "SAT" : "UNSAT");
+    if (sat) {
+      unsigned char m[ADOPT_K + 5];
+      model_of(s, f.num_vars, m);
+      CHECK(oracle_check(&f, m), "the adopted model satisfies the formula");
+    } else {
+      /* The formula holds the eight clauses on three variables: the
+       * oracle shows that they alone are unsatisfiable. */
+      oracle_formula core;
+      oracle_init(&core, 3);
+      for (size_t i = 0; i < f.num_clauses; i++)
+        if (f.start[i + 1] - f.start[i] == 3) {
+          int c[3];
+          for (int k = 0; k < 3; k++)
+            c[k] = f.lits[f.start[i] + (size_t)k] > 0
+                       ? f.lits[f.start[i] + (size_t)k] - ADOPT_K
+                       : f.lits[f.start[i] + (size_t)k] + ADOPT_K;
+          oracle_add(&core, c, 3);
+        }
+      CHECK(core.num_clauses == 8 && !oracle_satisfiable(&core, NULL),
+            "the formula's core is satisfiable");
+      oracle_free(&core);
+      CHECK(dpll_status(s) == DPLL_UNSAT, "unsatisfiable for good");
+    }
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
 static void test_portfolio_random(void **state) {
   (void)state;
   job jobs[2];
@@ -378,6 +452,7 @@ int main(void) {
       cmocka_unit_test(test_peg_in_threads),
       cmocka_unit_test(test_peg_parallel_calls),
       cmocka_unit_test(test_portfolio_random),
+      cmocka_unit_test(test_portfolio_adopt),
       cmocka_unit_test(test_portfolio_larger),
       cmocka_unit_test(test_portfolio_callbacks),
       cmocka_unit_test(test_portfolio_assumptions),
