@@ -69,7 +69,7 @@ done | awk -v limit="$limit" '
       for (r = 1; r <= runs; r++) { a[r] = one[f, r]; b[r] = two[f, r] }
       m1 = median(a, runs); m2 = median(b, runs)
       printf "%-14s -t 1 %8.2f s  -t 2 %8.2f s  %5.2fx%s\n", f, m1, m2,
-             m1 > 0 ? m2 / m1 : 1, m2 > m1 ? "  slower" : ""
+             (m1 > 0 ? m2 / m1 : 1), (m2 > m1 ? "  slower" : "")
       t1 += m1; t2 += m2
     }
     printf "%-14s -t 1 %8.2f s  -t 2 %8.2f s  %5.2fx\n", "all", t1, t2, t2 / t1
