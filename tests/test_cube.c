@@ -584,6 +584,33 @@ static void test_classes(void **state) {
   assert_true(split > count / 3 && nonempty > 0);
 }
 
+/* A free variable of the highest priority in no clause: the lookahead has
+ * no candidate in that class, and the split goes on by the heuristic
+ * (once it stopped at the empty cube).  The parity of 2, 3, 4 has four
+ * models, so eight cubes asked for give more than one. */
+static void test_priority_outside(void **state) {
+  (void)state;
+  static const int parity[4][3] = {
+      {2, 3, 4}, {-2, -3, 4}, {2, -3, -4}, {-2, 3, -4}};
+  oracle_formula f;
+  oracle_init(&f, 4);
+  for (int i = 0; i < 4; i++)
+    oracle_add(&f, parity[i], 3);
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  load(s, &f, 0);
+  assert_int_equal(dpll_set_priority(s, 1, 1), 0);
+  cubes c = {0};
+  bounds b = {0, 8};
+  int rc = dpll_cube(s, b.depth, b.count, keep, &c);
+  judge(&f, &c, rc, b, dpll_num_vars(s), "priority outside the clauses");
+  CHECK(rc == 0 && c.n > 1, "priority outside the clauses: rc %d, %zu cubes",
+        rc, c.n);
+  cubes_free(&c);
+  dpll_free(s);
+  oracle_free(&f);
+}
+
 /* ---- The contract -------------------------------------------------------- */
 
 static int never_called(void *ctx, const int *lits, size_t size) {
@@ -948,6 +975,7 @@ int main(void) {
       cmocka_unit_test(test_special_formulas),
       cmocka_unit_test(test_solver_after_split),
       cmocka_unit_test(test_classes),
+      cmocka_unit_test(test_priority_outside),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_callback_stops),
       cmocka_unit_test(test_terminate),
