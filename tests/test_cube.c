@@ -514,10 +514,11 @@ static void test_solver_after_split(void **state) {
 /* ---- Splitting classes --------------------------------------------------- */
 
 /* Whether f and the literals lits[0..k-1] leave every variable that may
- * be split on with one value in all their models (or have none): by brute
- * force over all assignments. */
+ * be split on, of the solver's 1..known (a variable in no clause and given
+ * no class does not exist there), with one value in all their models (or
+ * have none): by brute force over all assignments. */
 static bool fixes_splittable(const oracle_formula *f, const int *lits, size_t k,
-                             const bool *no_split) {
+                             const bool *no_split, int known) {
   unsigned char model[MAX_VARS + 2];
   int seen[MAX_VARS + 1] = {0}; /* 0 none yet, 1 true, 2 false, 3 both */
   for (unsigned a = 0; a < 1u << f->num_vars; a++) {
@@ -530,7 +531,7 @@ static bool fixes_splittable(const oracle_formula *f, const int *lits, size_t k,
     for (int v = 1; v <= f->num_vars; v++)
       seen[v] |= model[v] ? 1 : 2;
   }
-  for (int v = 1; v <= f->num_vars; v++)
+  for (int v = 1; v <= known; v++)
     if (!no_split[v] && seen[v] == 3)
       return false;
   return true;
@@ -569,7 +570,8 @@ static void test_classes(void **state) {
     for (size_t i = 0; i < c.n; i++)
       for (size_t k = 0; k < cube_size(&c, i); k++)
         CHECK(!no_split[abs(cube_lits(&c, i)[k])] ||
-                  fixes_splittable(&f, cube_lits(&c, i), k, no_split),
+                  fixes_splittable(&f, cube_lits(&c, i), k, no_split,
+                                   dpll_num_vars(s)),
               "%s: cube %zu splits on %d, not to be split on, while another "
               "variable is free",
               what, i, cube_lits(&c, i)[k]);

@@ -93,14 +93,31 @@ static int enter(dpll_solver *s, const tree *t, leaf l) {
   return dpll__decision_level(s) == 0 ? ROOT_UNSAT : LEAF_REFUTED;
 }
 
-/* Whether a clause not yet satisfied has a free literal (after a round
- * of probes, whose counts are kept). */
-static bool open_clauses(const dpll_solver *s) {
-  for (int v = 1; v <= s->num_vars; v++)
-    if (dpll__value(s, lit_pos(v)) == 0 &&
-        (dpll__pure_unsat(s, lit_pos(v)) || dpll__pure_unsat(s, lit_neg(v))))
-      return true;
-  return false;
+/* Whether free variable v is in a clause not yet satisfied (after a
+ * round of probes, whose counts are kept). */
+static bool in_open_clause(const dpll_solver *s, int v) {
+  return dpll__pure_unsat(s, lit_pos(v)) || dpll__pure_unsat(s, lit_neg(v));
+}
+
+/* When the lookahead has no split: if a clause not yet satisfied is left,
+ * a free variable of the highest class (dpll.h: the split keeps to the
+ * classes), one in such a clause if that class has one; else 0 (the leaf
+ * is final). */
+static unsigned fallback_split(const dpll_solver *s) {
+  int best = 0;
+  bool open = false, best_open = false;
+  for (int v = 1; v <= s->num_vars; v++) {
+    if (dpll__value(s, lit_pos(v)) != 0)
+      continue;
+    bool o = in_open_clause(s, v);
+    int c = best ? dpll__class_cmp(s, v, best) : 1;
+    open |= o;
+    if (c > 0 || (c == 0 && o && !best_open)) {
+      best = v;
+      best_open = o;
+    }
+  }
+  return open && best ? lit_neg(best) : 0;
 }
 
 /* Splits leaf l: its children go to the queue, or it is final, refuted,
@@ -118,8 +135,8 @@ static int split(dpll_solver *s, tree *t, leaf l) {
   if (look == LOOK_CONFLICT)
     return dpll__decision_level(s) == 0 ? ROOT_UNSAT : LEAF_REFUTED;
   unsigned best = dpll__lookahead_best(s);
-  if (!best && open_clauses(s))
-    best = dpll__choose(s); /* none of the top class is in such a clause */
+  if (!best)
+    best = fallback_split(s); /* none of the top class is in such a clause */
   if (!best)
     return LEAF_FINAL;
   int rc = push(t, l, best, false);
