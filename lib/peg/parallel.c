@@ -101,13 +101,14 @@ static void *hints_thread(void *arg) {
 }
 
 /* Runs fn on n workers, one per solver, in threads: the first in the
- * calling thread.  Returns sh->rc, or PEG_ENOMEM if no thread could be
- * started but the caller's. */
+ * calling thread; sh's lock lives for the run.  Returns sh->rc, or
+ * PEG_ENOMEM if the workers cannot be made. */
 static int run(shared *sh, const peg_solver *solvers, size_t n,
                void *(*fn)(void *)) {
   worker *w = calloc(n, sizeof *w);
   if (!w)
     return PEG_ENOMEM;
+  pthread_mutex_init(&sh->lock, NULL);
   size_t started = 1;
   for (size_t k = 0; k < n; k++)
     w[k] = (worker){sh, &solvers[k], 0};
@@ -117,6 +118,7 @@ static int run(shared *sh, const peg_solver *solvers, size_t n,
   fn(&w[0]);
   for (size_t k = 1; k < started; k++)
     pthread_join(w[k].thread, NULL);
+  pthread_mutex_destroy(&sh->lock);
   free(w);
   return sh->rc;
 }
@@ -159,9 +161,7 @@ int peg_enumerate_parallel(const peg_encoding *e, const peg_solver *solvers,
   if (rc)
     return rc;
   sh.firsts = firsts;
-  pthread_mutex_init(&sh.lock, NULL);
   rc = run(&sh, solvers, n, plays_thread);
-  pthread_mutex_destroy(&sh.lock);
   free(firsts);
   if (count)
     *count = sh.found;
@@ -182,9 +182,7 @@ int peg_hints_find_parallel(const peg_board *b, const peg_solver *solvers,
   int rc = peg__hints_begin(b, out, &e);
   if (!rc && out->count) {
     sh.e = e;
-    pthread_mutex_init(&sh.lock, NULL);
     rc = run(&sh, solvers, n, hints_thread);
-    pthread_mutex_destroy(&sh.lock);
   }
   peg_encoding_free(e);
   if (rc)
