@@ -136,16 +136,18 @@ done
 run 0 -j 2 "$work/php.cnf" -- --max-decisions 0 &&
   { [ "$(cat "$work/out")" = "s UNKNOWN" ] || fail "expected 's UNKNOWN'"; }
 
-# "Remote" machines: a stand-in for ssh that runs the command here; the
-# clauses travel by rsync as to a real machine.
+# "Remote" machines: a stand-in for ssh that runs the command here, in a
+# login directory of the host's own (host-NAME); the clauses travel there by
+# rsync as to a real machine, and --cleanup removes them there afterwards.
 if command -v rsync >/dev/null; then
   cat >"$work/fake-ssh" <<'EOF'
 #!/bin/bash
 while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done
 echo "$1" >>"$(dirname "$0")/hosts"
+export HOME=$(dirname "$0")/host-$1
 shift
 [ "${1:-}" != -- ] || shift
-cd && exec bash -c "$*"
+mkdir -p "$HOME" && cd "$HOME" && exec bash -c "$*"
 EOF
   chmod +x "$work/fake-ssh"
   run 20 -S 2/far,1/: --cubes 6 --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
@@ -153,9 +155,32 @@ EOF
   grep -q far "$work/hosts" || fail "--sshlogin: no job went to the host"
   run 10 -S 2/far --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
     "$work/planted.cnf" && check_answer "$work/planted.cnf" 10
+  left=$(find "$work/host-far" -type f | head -3)
+  [ -z "$left" ] || fail "--sshlogin: files left on the host: $left"
+  # A host where the copies never arrive (its rsync does nothing): its jobs
+  # fail; dpll must not solve the cubes without the clauses (which made
+  # the pigeonhole formula "satisfiable" when a file went missing).
+  sed 's/^mkdir -p/case $* in *rsync*) exit 0 ;; esac; mkdir -p/' \
+    "$work/fake-ssh" >"$work/lossy-ssh"
+  chmod +x "$work/lossy-ssh"
+  run 1 -S 2/lost --ssh "$work/lossy-ssh" --dpll "$bin/dpll" --cubes 6 \
+    "$work/php.cnf" &&
+    { [ ! -s "$work/out" ] || fail "--sshlogin, files lost: output given"; }
 elif [ "$required" = 1 ]; then
   fail "rsync is not installed: the --sshlogin case cannot run"
 fi
+
+# A job's model is checked again: a dpll whose jobs claim a false model
+# (and that splits and checks as the real one does) is caught.
+cat >"$work/liar" <<EOF
+#!/bin/bash
+case "\$*" in *"-f icnf -") printf 's SATISFIABLE\nv -1 -2 -3 0\n'; exit 10 ;; esac
+exec "$bin/dpll" "\$@"
+EOF
+chmod +x "$work/liar"
+run 1 -j 2 --cubes 4 --dpll "$work/liar" "$work/php.cnf" &&
+  { [ ! -s "$work/out" ] || fail "a false model was printed"; }
+grep -q "does not satisfy" "$work/err" || fail "a false model: no message"
 
 # Errors: one message, exit 1, nothing on standard output.
 error_case() {
