@@ -1,7 +1,7 @@
 /* encoding.c - dpll.peg's Encoding (a board's clauses, key, atoms, and a
  * model decoded into jumps) and read_answer (any solver's answer with its
  * key), over libpeg. */
-#include "module.h"
+#include "native.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* peg.c - dpll.peg's Board (the puzzle) and Encoding (its clauses, key and
  * decoding), and reading any solver's answer, over libpeg.  The methods
  * that search are in pegplay.c. */
-#include "module.h"
+#include "native.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * dpll | peg-back`), hints and count (as `peg-front --hint` and
  * `--count`), and the position classes' explanation.  Each works on a copy
  * of the board, so that the GIL can be released while libdpll searches. */
-#include "module.h"
+#include "native.h"
 #include "pegsolver.h"
 
 #include <stdlib.h>

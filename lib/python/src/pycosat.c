@@ -2,7 +2,7 @@
  * verbose, prop_limit) and itersolve(...), so that `import dpll as
  * pycosat` runs pycosat code.  Each call makes its own solver with the
  * dpll tool's defaults (solver.c). */
-#include "module.h"
+#include "native.h"
 
 /* pycosat's verbose output: the counters, on stderr. */
 static void print_stats(const dpll_solver *s) {

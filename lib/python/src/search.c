@@ -1,7 +1,7 @@
 /* search.c - a search run without the GIL: the guard that takes the GIL
  * back now and then to check Ctrl-C, the terminate callback and the
  * limits; new solvers with the dpll tool's defaults; models as lists. */
-#include "module.h"
+#include "native.h"
 #include "tooldefaults.h"
 
 #include <time.h>

@@ -4,7 +4,7 @@
  * Python searches as `dpll` does.  A solve releases the GIL; the guard
  * (search.c) takes it back now and then for Ctrl-C, the terminate callback
  * and the time limit. */
-#include "module.h"
+#include "native.h"
 
 #include <errno.h>
 #include <stdio.h>

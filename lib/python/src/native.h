@@ -1,14 +1,14 @@
-/* module.h - what the parts of the extension dpll._native share: the
+/* native.h - what the parts of the extension dpll._native share: the
  * exceptions, reading literals and clauses from Python objects, and the
  * guard that lets a long search release the GIL yet stop on Ctrl-C, a
  * time limit or a Python callback.
  *
- * module.c owns the exceptions; search.c the guard and the searches;
+ * base.c owns the exceptions; search.c the guard and the searches;
  * solver.c the Solver type; pycosat.c pycosat's calls; peg.c the Board
  * type, encoding.c the Encoding type and answers, pegplay.c the searches
  * on a board. */
-#ifndef DPLL_PYTHON_MODULE_H_INCLUDED
-#define DPLL_PYTHON_MODULE_H_INCLUDED
+#ifndef DPLL_PYTHON_NATIVE_H_INCLUDED
+#define DPLL_PYTHON_NATIVE_H_INCLUDED
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -16,9 +16,11 @@
 #include <dpll.h>
 #include <stdint.h>
 
-/* The exceptions (module.c creates them at import). */
+/* The exceptions, made and added to module by dpy_exceptions_add at
+ * import (0, or -1 with a Python error set). */
 extern PyObject *dpy_Error, *dpy_LiteralError, *dpy_ClosedError,
     *dpy_ParseError, *dpy_PlayError;
+int dpy_exceptions_add(PyObject *module);
 
 /* Raises cls (or MemoryError for memory codes) with .code and .message;
  * message is printf-style.  Returns NULL, for `return dpy_raise(...)`. */
