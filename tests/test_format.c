@@ -98,6 +98,20 @@ static void test_dp_layout_and_back_matter(void **state) {
   assert_int_equal(dpll_solve(s), DPLL_SAT);
   dpll_input_clear(&info);
   dpll_free(s);
+
+  /* Vertical tab and form feed are blanks too (docs/formats.md), in both
+   * formats: "1\v-2" is two literals, and -2 and 2 make the answer. */
+  s = READ("1\v-2\f\n\f2\v\n-1\n0\n", DPLL_FORMAT_DP, &info, 0);
+  assert_int_equal(dpll_num_clauses(s), 3);
+  assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+  dpll_input_clear(&info);
+  dpll_free(s);
+  s = READ("p\vcnf 2\f2\n1\v2 0\f-1 0\n", DPLL_FORMAT_AUTO, &info, 0);
+  assert_int_equal(dpll_num_clauses(s), 2);
+  assert_int_equal(dpll_solve(s), DPLL_SAT);
+  assert_int_equal(dpll_model(s, 2), 1);
+  dpll_input_clear(&info);
+  dpll_free(s);
 }
 
 static void test_dimacs(void **state) {
