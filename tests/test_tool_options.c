@@ -832,6 +832,43 @@ static void test_unknown_choices(void **state) {
   end_cases("unknown choice");
 }
 
+/* A tool refuses an output that is its input file (by name, through -o,
+ * or through a link), and leaves the file as it was. */
+static void test_output_is_input(void **state) {
+  (void)state;
+  begin_cases();
+  char path[4096], link[4096];
+  join(path, sizeof path, tmp_dir, "both.txt");
+  join(link, sizeof link, tmp_dir, "both-link.txt");
+  for (size_t t = 0; t < NUM_TOOLS; t++) {
+    write_file(path, "1 2\n0\n", 6);
+    unlink(link);
+    if (symlink(path, link))
+      failure(tools[t].name, "cannot make a link");
+    const char *const *cases[] = {
+        (const char *const[]){path, path, NULL},
+        (const char *const[]){"-o", path, path, NULL},
+        (const char *const[]){path, link, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+      const char *out = k == 2 ? link : path;
+      char want[9000];
+      snprintf(want, sizeof want,
+               "%s: %s: the output would replace the input; name another "
+               "output\n",
+               tools[t].name, out);
+      expect_message(&tools[t], cases[k], want);
+      buffer b = {0};
+      if (!read_file(path, &b) || b.len != 6 || memcmp(b.data, "1 2\n0\n", 6))
+        failure(tools[t].name, "the input file was changed");
+      buffer_free(&b);
+    }
+  }
+  unlink(link);
+  unlink(path);
+  end_cases("output is input");
+}
+
 /* ---- Main -------------------------------------------------------------------
  */
 
@@ -865,6 +902,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_value_spellings),
       cmocka_unit_test(test_flags_and_missing_values),
       cmocka_unit_test(test_unknown_choices),
+      cmocka_unit_test(test_output_is_input),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
                              "test-tool-options", &tmp_dir);

@@ -31,14 +31,27 @@ int cli_positional(cli_files *f, const char *arg) {
   return 1;
 }
 
+/* Whether paths a and b name one regular file (through links too). */
+static bool same_file(const char *a, const char *b) {
+  struct stat x, y;
+  return a && b && !stat(a, &x) && !stat(b, &y) && S_ISREG(x.st_mode) &&
+         x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 int cli_files_done(cli_files *f) {
-  if (!f->output_option)
-    return 0;
-  if (f->positional == 2)
-    return cli_error("two outputs: '%s' and '%s'", cli_name(f->output, true),
-                     f->output_option);
-  /* "-o -" is standard output, as a positional '-' is. */
-  f->output = strcmp(f->output_option, "-") ? f->output_option : NULL;
+  if (f->output_option) {
+    if (f->positional == 2)
+      return cli_error("two outputs: '%s' and '%s'", cli_name(f->output, true),
+                       f->output_option);
+    /* "-o -" is standard output, as a positional '-' is. */
+    f->output = strcmp(f->output_option, "-") ? f->output_option : NULL;
+  }
+  /* The output replaces its file only once it is complete, so the input
+   * would be read whole and then lost. */
+  if (same_file(f->input, f->output))
+    return cli_error("%s: the output would replace the input; name another "
+                     "output",
+                     f->output);
   return 0;
 }
 

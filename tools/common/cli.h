@@ -32,8 +32,8 @@ typedef struct cli_files {
  * option. */
 int cli_positional(cli_files *f, const char *arg);
 
-/* After all arguments: -o and a positional OUTPUT may not both be given.
- * Returns 0, or 1 after reporting. */
+/* After all arguments: -o and a positional OUTPUT may not both be given,
+ * and OUTPUT may not be INPUT's file.  Returns 0, or 1 after reporting. */
 int cli_files_done(cli_files *f);
 
 /* Prints text to standard output and exits: 0, or 1 with a message if it
