@@ -911,6 +911,24 @@ static void check_stopped_first(const char *name, const run_result *r,
     failure(name, "stderr \"%s\", not \"%s\"", SHOW(r->err), SHOW_STR(line));
 }
 
+/* A stop while listing: usually after some models (check_stopped_list),
+ * but on a slow machine (valgrind, a busy one) the stop may come before
+ * the first, and that answer must then be right (check_stopped_first). */
+static void check_stopped_some(const char *name, const run_result *r,
+                               const buffer *out, bool to_file,
+                               const oracle_formula *f, bool dimacs,
+                               uint64_t proj, const char *why) {
+  bool first = !r->sig &&
+               (dimacs ? r->code == 0
+                       : r->code == 2 && strstr(r->err.data, "before finding"));
+  if (first)
+    check_stopped_first(name, r, out, to_file, dimacs, why);
+  else if (!out)
+    failure(name, "the output file was not written");
+  else
+    check_stopped_list(name, r, out, f, dimacs, proj, why);
+}
+
 static void test_stops(void **state) {
   (void)state;
   begin_cases();
@@ -947,7 +965,7 @@ static void test_stops(void **state) {
       double took = now() - t0;
       if (took > tier_seconds(5))
         failure(name, "took %.1f s to stop after a limit of 0.5 s", took);
-      check_stopped_list(name, &r, &r.out, &f[d], d,
+      check_stopped_some(name, &r, &r.out, false, &f[d], d,
                          k ? all_vars(30) | bit(45) : all_vars(60),
                          "the time limit");
     }
@@ -967,10 +985,9 @@ static void test_stops(void **state) {
       if (r.stopped < 0 || r.stopped > tier_seconds(5))
         failure(name, "exited %.1f s after the signal", r.stopped);
       expect_empty(name, "stdout", &r.out);
-      if (!read_file(out, &got))
-        failure(name, "the output file was not written");
-      else
-        check_stopped_list(name, &r, &got, &f[d], d, all_vars(60), sig_name);
+      bool written = read_file(out, &got);
+      check_stopped_some(name, &r, written ? &got : NULL, true, &f[d], d,
+                         all_vars(60), sig_name);
     }
 
     /* --solutions K stops solving after K models: no closing. */
