@@ -58,7 +58,8 @@ static bool fill(cli_source *s) {
 
 /* A codec: its magic bytes, the -dev package that brings its library, and
  * start (0, or -1 out of memory), step (decompress into out: bytes made,
- * 0 at the end of the data, -1 with s->error set) and end. */
+ * 0 at the end of the data, -1 with s->error set) and end (the library's
+ * own release of s->state, which the caller then frees). */
 typedef struct codec {
   const char *name, *magic, *package;
   size_t magic_len;
@@ -117,10 +118,7 @@ static long gz_step(cli_source *s, unsigned char *out, size_t size) {
   return (long)(room - z->avail_out);
 }
 
-static void gz_end(cli_source *s) {
-  inflateEnd(s->state);
-  free(s->state);
-}
+static void gz_end(cli_source *s) { inflateEnd(s->state); }
 #endif
 
 /* ---- bzip2 (libbz2; streams one after another are one text) ---------- */
@@ -164,10 +162,7 @@ static long bz_step(cli_source *s, unsigned char *out, size_t size) {
   return (long)made;
 }
 
-static void bz_end(cli_source *s) {
-  BZ2_bzDecompressEnd(s->state);
-  free(s->state);
-}
+static void bz_end(cli_source *s) { BZ2_bzDecompressEnd(s->state); }
 #endif
 
 /* ---- xz (liblzma; concatenated streams are one text) ----------------- */
@@ -210,10 +205,7 @@ static long xz_step(cli_source *s, unsigned char *out, size_t size) {
   return (long)(size - x->avail_out);
 }
 
-static void xz_end(cli_source *s) {
-  lzma_end(s->state);
-  free(s->state);
-}
+static void xz_end(cli_source *s) { lzma_end(s->state); }
 #endif
 
 /* ---- zstd (libzstd; frames one after another are one text) ---------- */
@@ -257,7 +249,6 @@ static long zs_step(cli_source *s, unsigned char *out, size_t size) {
 static void zs_end(cli_source *s) {
   zstd_state *z = s->state;
   ZSTD_freeDStream(z->d);
-  free(z);
 }
 #endif
 
@@ -361,8 +352,10 @@ const char *cli_source_error(const cli_source *s) { return s->error; }
 void cli_source_close(cli_source *s) {
   if (!s)
     return;
-  if (s->codec)
+  if (s->codec) {
     s->codec->end(s);
+    free(s->state);
+  }
   if (s->own)
     fclose(s->file);
   free(s);
