@@ -6,10 +6,12 @@
  * owner (propagate.h for the trail, clausedb.h for the store, ...); a file
  * that other files call has a header named after it too.  The files call
  * each other top-down in the order lib/CMakeLists.txt lists them
- * (tests/check_layout.sh enforces it), and a header includes only
- * internal.h and headers of files listed after its own; docs/internals.md
- * is the map.  A part's fields are written only by its owner; other files
- * use the owner's functions, or the inline readers of its header.
+ * (tests/check_layout.sh enforces it); a header includes only internal.h
+ * and headers of files listed after its own, and a file its own header
+ * first, then those of what it calls or reads; docs/internals.md is the
+ * map.  A part's fields are written only by its owner; other files use the
+ * owner's functions, or the inline readers of its header (the trail's, in
+ * propagate.h, are read by files below propagate.c too; see docs/internals.md).
  * Three things are solver-wide and read by all: the options (opt), the
  * statistics (each counter written by the file that counts it) and the
  * number of variables. */
@@ -87,34 +89,5 @@ static inline bool dpll__terminated(const dpll_solver *s) {
 static inline bool dpll__terminated_at_conflict(const dpll_solver *s) {
   return (s->stats.conflicts & 63) == 0 && dpll__terminated(s);
 }
-
-/* Until every file includes the headers it uses, this one includes them
- * all (each includes this one first). */
-#include "add.h"
-#include "analyze.h"
-#include "assume.h"
-#include "branch.h"
-#include "cdcl.h"
-#include "check.h"
-#include "classic.h"
-#include "clausedb.h"
-#include "elim.h"
-#include "heap.h"
-#include "lookahead.h"
-#include "lucky.h"
-#include "memory.h"
-#include "phase.h"
-#include "proof.h"
-#include "propagate.h"
-#include "pure.h"
-#include "purecount.h"
-#include "reduce.h"
-#include "restart.h"
-#include "solver.h"
-#include "trace.h"
-#include "vars.h"
-#include "vivify.h"
-#include "walk.h"
-#include "watches.h"
 
 #endif /* DPLL_INTERNAL_H_INCLUDED */
