@@ -20,9 +20,16 @@
 
 #include <cmocka.h>
 
+#include "analyze.h"
+#include "clausedb.h"
 #include "internal.h"
 #include "oracle.h"
+#include "propagate.h"
+#include "reduce.h"
+#include "restart.h"
 #include "testutil.h"
+#include "vars.h"
+#include "watches.h"
 
 #include <stdlib.h>
 #include <string.h>

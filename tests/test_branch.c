@@ -7,7 +7,9 @@
 
 #include <cmocka.h>
 
+#include "heap.h"
 #include "internal.h"
+#include "phase.h"
 #include "testutil.h"
 
 #include <string.h>

@@ -14,9 +14,16 @@
 
 #include <cmocka.h>
 
+#include "analyze.h"
+#include "check.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
 #include "oracle.h"
+#include "propagate.h"
+#include "solver.h"
 #include "testutil.h"
+#include "watches.h"
 
 #include <string.h>
 

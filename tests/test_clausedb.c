@@ -7,8 +7,13 @@
 
 #include <cmocka.h>
 
+#include "branch.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "propagate.h"
 #include "testutil.h"
+#include "vars.h"
+#include "watches.h"
 
 #include <limits.h>
 

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "clausedb.h"
 #include "internal.h"
 #include "oracle.h"
 #include "testutil.h"

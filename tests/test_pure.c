@@ -7,7 +7,6 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
 #include "testutil.h"
 
 static int pure_events;

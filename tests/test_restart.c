@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "internal.h"
+#include "restart.h"
 
 static dpll_solver *with_restarts(int policy) {
   dpll_solver *s = dpll_new();

@@ -40,9 +40,14 @@
 
 #include <cmocka.h>
 
+#include "check.h"
+#include "clausedb.h"
 #include "internal.h"
 #include "oracle.h"
+#include "propagate.h"
 #include "testutil.h"
+#include "vars.h"
+#include "vivify.h"
 
 #include <stdlib.h>
 #include <string.h>

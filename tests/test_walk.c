@@ -52,10 +52,14 @@
 
 #include <cmocka.h>
 
+#include "check.h"
+#include "clausedb.h"
 #include "failalloc.h"
 #include "internal.h"
 #include "oracle.h"
+#include "propagate.h"
 #include "testutil.h"
+#include "walk.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,14 @@
  * clause is cleaned (repeats merged, tautologies dropped), ordered so that
  * its best two literals are watched, stored through the clause seam
  * (clausedb.c), and what it forces at the root is drawn at once. */
+#include "add.h"
+#include "branch.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
+#include "purecount.h"
+#include "vars.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,12 @@
  * false clause: every literal of the current level is resolved away with
  * its reason until a single one is left, the first unique implication point
  * (UIP).  Literals of level 0 are dropped, being false in every model. */
+#include "analyze.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 
@@ -317,8 +322,8 @@ int dpll__learn(dpll_solver *s, int level, uint32_t lbd) {
 
 /* import_clause
  *
- * Pre:  level 0; the clause follows from the clauses (see internal.h).
- * Post: as internal.h says.  (The analysis buffer is only scratch here:
+ * Pre:  level 0; the clause follows from the clauses (see analyze.h).
+ * Post: as analyze.h says.  (The analysis buffer is only scratch here:
  *       no analysis is under way at level 0.)
  */
 int dpll__import_clause(dpll_solver *s, const int *lits, size_t n) {

@@ -9,7 +9,12 @@
  * that with the clauses alone are unsatisfiable.  The formula itself is
  * unsatisfiable only when the empty clause is derived, at level 0, which
  * no assumption reaches. */
+#include "assume.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "phase.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 

@@ -3,7 +3,16 @@
  * variable of heap.c's heap; "jw" and "dlis" count the clauses the
  * assignment leaves unsatisfied (a scan, cached for one trail); "random"
  * draws from its own generator. */
+#include "branch.h"
+#include "assume.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "memory.h"
+#include "phase.h"
+#include "propagate.h"
+#include "restart.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -18,7 +18,23 @@
  * earlier solves (pure.c says why).  Learned clauses follow from the
  * clauses (a pure literal's clauses are satisfied, so none takes part in
  * an analysis), so they stay for later solves. */
+#include "cdcl.h"
+#include "analyze.h"
+#include "assume.h"
+#include "branch.h"
+#include "check.h"
+#include "clausedb.h"
+#include "elim.h"
 #include "internal.h"
+#include "lucky.h"
+#include "phase.h"
+#include "propagate.h"
+#include "pure.h"
+#include "purecount.h"
+#include "reduce.h"
+#include "restart.h"
+#include "trace.h"
+#include "vivify.h"
 
 /* Eliminates the pure literals of level 0, then stops keeping the counts
  * up to date: the search would pay for them at every assignment. */

@@ -2,9 +2,16 @@
  * (the trail, the store, the heap, the pure counts, the analysis scratch)
  * and those between parts (watches and clauses, reasons and the trail, and
  * what propagation leaves at a fixpoint).  Debug builds run the check
- * through DPLL_CHECK and DPLL_CHECK_ALL (internal.h); tests call
+ * through DPLL_CHECK and DPLL_CHECK_ALL (check.h); tests call
  * dpll__check directly, on solvers they have broken on purpose. */
+#include "check.h"
+#include "analyze.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "propagate.h"
+#include "purecount.h"
+#include "watches.h"
 
 /* Sets or clears CLAUSE_MARK on every clause of the lists. */
 static void mark_live(dpll_solver *s, bool on) {

@@ -1,7 +1,18 @@
 /* classic.c - the classic DPLL search: propagate, eliminate pure literals,
  * split, and on a conflict try the other branch of the latest decision
  * (chronological backtracking).  Its steps are public (steps.c). */
+#include "classic.h"
+#include "assume.h"
+#include "branch.h"
+#include "check.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "proof.h"
+#include "propagate.h"
+#include "pure.h"
+#include "trace.h"
 
 /* backtrack_chrono
  *

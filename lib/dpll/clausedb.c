@@ -3,7 +3,12 @@
  * dies in dpll__clause_delete, and a derived empty clause is announced by
  * dpll__clause_empty; all three report through clause_event(), the one
  * place where the trace (and a proof) hears of them. */
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "proof.h"
+#include "trace.h"
+#include "watches.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -20,7 +20,15 @@
  * cube cannot both hold).  Two cubes differ in the value of the variable
  * split on where their paths part, so no assignment satisfies two of them.
  * tests/test_cube.c checks both with a brute-force oracle. */
+#include "add.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "memory.h"
+#include "proof.h"
+#include "propagate.h"
+#include "purecount.h"
 
 #include <stdlib.h>
 

@@ -50,7 +50,12 @@
  * (whose lists would be stale).  Between rounds nothing is compacted:
  * the walk skips clauses put aside or deleted.  Rounds repeat while they
  * eliminate and the work stays within a budget in proportion to the formula. */
+#include "elim.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
+#include "reduce.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,10 @@
 /* files.c - the text formats on stdio streams: reading clauses from a
  * FILE (through format.c's reader), freeing what a read found, and
  * writing the answer of the last solve. */
+#include "add.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "solver.h"
 
 #include <stdio.h>
 #include <stdlib.h>

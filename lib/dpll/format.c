@@ -1,6 +1,9 @@
 /* format.c - the clause text formats: reading the DP format, DIMACS and
  * iCNF into a solver (files.c reads a FILE and writes the answers). */
+#include "add.h"
 #include "internal.h"
+#include "memory.h"
+#include "vars.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,7 +1,11 @@
 /* heap.c - the order in which variables are split on: their class (may be
  * decided, priority), their activity, and a binary heap of them, best
  * first, that the heuristics "activity" and "first" take from. */
+#include "heap.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,8 @@
  * It keeps what IPASIR's calls cannot report (an error in ipasir_add or
  * ipasir_assume) and the learn callback's zero-terminated buffer. */
 #include "ipasir.h"
-#include "internal.h" /* DPLL_GROW; otherwise only dpll.h's public calls */
+#include "dpll.h"
+#include "memory.h" /* DPLL_GROW; otherwise only dpll.h's public calls */
 
 #include <stdlib.h>
 

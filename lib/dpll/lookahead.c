@@ -28,7 +28,15 @@
  * The clauses of a literal come from purecount.c's index (the added
  * clauses; learned ones kept from a cdcl solve are not weighed).  Probes
  * are not traced, and they leave the saved phases alone. */
+#include "lookahead.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "memory.h"
+#include "proof.h"
+#include "propagate.h"
+#include "purecount.h"
+#include "trace.h"
 
 #include <stdlib.h>
 

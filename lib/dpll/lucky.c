@@ -21,7 +21,13 @@
  * assumptions, not while learned clauses are kept from earlier solves (an
  * enumeration would pay for the descents at every model), and only with
  * the option "lucky" on. */
+#include "lucky.h"
+#include "assume.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
+#include "purecount.h"
 
 #include <stdlib.h>
 #include <string.h>

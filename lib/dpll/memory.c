@@ -1,6 +1,8 @@
-/* memory.c - the one way libdpll sizes its arrays (see internal.h). */
-#include "internal.h"
+/* memory.c - the one way libdpll sizes its arrays (see memory.h). */
+#include "memory.h"
+#include "dpll.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 int dpll__resize(void **p, size_t elem, size_t n) {

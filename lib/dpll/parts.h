@@ -234,7 +234,5 @@ typedef struct assume_part {
   unsigned char *mark; /* per literal: ASSUME_ON | ASSUME_FAILED */
   unsigned char *seen; /* per variable: the final analysis's marks */
 } assume_part;
-#define ASSUME_ON 1
-#define ASSUME_FAILED 2
 
 #endif /* DPLL_PARTS_H_INCLUDED */

@@ -11,7 +11,11 @@
  * space for too long is sent elsewhere.  The best trail is recorded where
  * the target is, so only while the option target_phase is not 0; without
  * it a reset to the best trail keeps the saved values. */
+#include "phase.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
+#include "walk.h"
 
 #include <stdlib.h>
 

@@ -36,7 +36,17 @@
  * proof, the events) belong to one search. */
 #define _POSIX_C_SOURCE 200809L
 
+#include "add.h"
+#include "analyze.h"
+#include "assume.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "phase.h"
+#include "proof.h"
+#include "solver.h"
+#include "trace.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

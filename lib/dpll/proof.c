@@ -4,7 +4,10 @@
  * Heule and Hunt, "DRAT-trim: efficient checking and trimming using
  * expressive clausal proofs", SAT 2014).  Steps come from the clause seam
  * of clausedb.c, and only while dpll_solve runs. */
+#include "proof.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 

@@ -1,6 +1,15 @@
 /* propagate.c - the assignment, the trail and its decision levels, and
  * unit propagation over two watched literals. */
+#include "propagate.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "memory.h"
+#include "phase.h"
+#include "proof.h"
+#include "purecount.h"
+#include "trace.h"
+#include "watches.h"
 
 #include <stdlib.h>
 

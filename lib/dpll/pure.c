@@ -1,5 +1,9 @@
 /* pure.c - pure-literal elimination, from the counts of purecount.c. */
+#include "pure.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "propagate.h"
+#include "purecount.h"
 
 /* Assigns every pure literal at the current level, candidates first to
  * last; each assignment may make more candidates, which the same loop

@@ -2,7 +2,10 @@
  * literal satisfies, kept up to date as literals are assigned and undone,
  * so that finding pure literals (pure.c) costs only what the assignments
  * changed, not a pass over every clause. */
+#include "purecount.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -27,7 +27,11 @@
  * every propagation walked them.  (Dropping unused clauses at the start
  * of each solve instead, or reducing then, cost 5 times the conflicts
  * with 2 assumptions per solve, where the kept clauses help most.) */
+#include "reduce.h"
+#include "check.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "propagate.h"
 
 #define REDUCE_FIRST 1000
 #define REDUCE_GROWTH 150

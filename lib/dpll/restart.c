@@ -18,7 +18,10 @@
  *            runs suit the search for a model, and a formula whose kind is
  *            unknown gets both (the idea of the "stable" and "focused"
  *            modes of recent solvers, reduced to restarts). */
+#include "restart.h"
 #include "internal.h"
+#include "phase.h"
+#include "propagate.h"
 
 #define GLUCOSE_MIN_GAP 50
 #define GLUCOSE_MARGIN 1.25

@@ -1,5 +1,27 @@
 /* solver.c - the handle: creation, options, callbacks, results, messages. */
+#include "solver.h"
+#include "add.h"
+#include "analyze.h"
+#include "assume.h"
+#include "branch.h"
+#include "cdcl.h"
+#include "check.h"
+#include "classic.h"
+#include "clausedb.h"
+#include "elim.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "memory.h"
+#include "phase.h"
+#include "proof.h"
+#include "propagate.h"
+#include "purecount.h"
+#include "reduce.h"
+#include "trace.h"
+#include "vars.h"
+#include "vivify.h"
+#include "watches.h"
 
 #include <stdlib.h>
 #include <string.h>

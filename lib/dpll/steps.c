@@ -1,7 +1,15 @@
 /* steps.c - the classic search's steps, one call each, for callers who
  * drive and watch the search themselves (docs/api.md); and the splitting
  * order they and dpll_solve follow. */
+#include "branch.h"
+#include "check.h"
+#include "classic.h"
+#include "clausedb.h"
+#include "heap.h"
 #include "internal.h"
+#include "propagate.h"
+#include "pure.h"
+#include "vars.h"
 
 int dpll_propagate(dpll_solver *s) {
   if (!s)

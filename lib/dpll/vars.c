@@ -1,6 +1,17 @@
 /* vars.c - making variables exist: every part that keeps something per
  * variable or per literal grows with them. */
+#include "vars.h"
+#include "analyze.h"
+#include "assume.h"
+#include "branch.h"
+#include "heap.h"
 #include "internal.h"
+#include "lookahead.h"
+#include "phase.h"
+#include "propagate.h"
+#include "purecount.h"
+#include "vivify.h"
+#include "watches.h"
 
 /* Grows every part to hold cap variables.  Parts already grown keep their
  * new size if a later one fails; only var_cap records what all of them

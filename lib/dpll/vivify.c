@@ -27,7 +27,14 @@
  *
  * Off by default (option "vivify"): on the peg families and on random
  * 3-SAT it did not pay (docs/performance.md, issue 14). */
+#include "vivify.h"
+#include "analyze.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
+#include "propagate.h"
+#include "reduce.h"
+#include "trace.h"
 
 #include <stdlib.h>
 

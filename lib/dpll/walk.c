@@ -16,7 +16,10 @@
  * percent of the propagation work since the last walk (and at least
  * WALK_MIN_TICKS).  It allocates what it needs for one walk and frees it
  * after; when memory runs out it does not walk. */
+#include "walk.h"
+#include "clausedb.h"
 #include "internal.h"
+#include "propagate.h"
 
 #include <stdlib.h>
 

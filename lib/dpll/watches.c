@@ -9,7 +9,9 @@
  * separate blocks would each keep the largest size they ever had.  Free
  * segments are found by walking the pool from its start, header by
  * header. */
+#include "watches.h"
 #include "internal.h"
+#include "memory.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,20 @@
+/* elim.h - the elim part (s->elim), owned by elim.c: bounded variable
+ * elimination and the stack that extends a model; its calls. */
+#ifndef DPLL_ELIM_H_INCLUDED
+#define DPLL_ELIM_H_INCLUDED
+
+#include "internal.h"
+
+/* Elimination (option "eliminate") runs once at level 0 before the first
+ * decision of a solve that keeps no learned clause.  dpll__elim returns 0,
+ * ELIM_STOPPED (the terminate callback said stop) or DPLL_ENOMEM;
+ * dpll__elim_extend gives the eliminated variables values in a model of
+ * the rest; dpll__elim_restore (at the end of the solve, level 0) puts the
+ * clauses set aside back. */
+#define ELIM_STOPPED 1
+int dpll__elim(dpll_solver *s);
+void dpll__elim_extend(const dpll_solver *s, unsigned char *model);
+void dpll__elim_restore(dpll_solver *s);
+void dpll__elim_free(dpll_solver *s);
+
+#endif /* DPLL_ELIM_H_INCLUDED */

@@ -1,0 +1,14 @@
+/* restart.h - the restart part (s->restart), owned by restart.c: the
+ * restart policies' schedules and averages; its calls. */
+#ifndef DPLL_RESTART_H_INCLUDED
+#define DPLL_RESTART_H_INCLUDED
+
+#include "internal.h"
+
+void dpll__restart_init(dpll_solver *s);
+void dpll__restart_conflict(dpll_solver *s, uint32_t lbd);
+bool dpll__restart_due(const dpll_solver *s);
+void dpll__restart(dpll_solver *s);
+bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
+
+#endif /* DPLL_RESTART_H_INCLUDED */
