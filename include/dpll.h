@@ -181,24 +181,46 @@ DPLL_API size_t dpll_num_clauses(const dpll_solver *s);
  * Options
  * ------------------------------------------------------------------------ */
 
+/* The named values of the options that are choices, a list each:
+ * X(CONSTANT, value, "name", meaning), in the order the dpll tool lists
+ * the names.  DPLL_VALUE_CONSTANT makes each list's constants;
+ * dpll_option_info gives the names (DPLL_OPTIONS below says which list is
+ * whose). */
+#define DPLL_VALUE_CONSTANT(constant, value, name, doc) constant = value,
+
+/* Search engines (the "algorithm" option). */
+#define DPLL_ALGORITHMS(X)                                                     \
+  X(DPLL_ALGORITHM_AUTO, 2, "auto",                                            \
+    "per solve: dpll with its lookahead when the clauses added look like "     \
+    "random k-SAT near or above its threshold (one length k >= 3, almost no "  \
+    "two clauses over the same variables, at least 0.8 times the "             \
+    "threshold's clauses per variable; docs/api.md), else cdcl")               \
+  X(DPLL_ALGORITHM_CDCL, 1, "cdcl", "conflict learning and backjumping")       \
+  X(DPLL_ALGORITHM_DPLL, 0, "dpll", "classic: chronological backtracking")
+
+enum dpll_algorithm { DPLL_ALGORITHMS(DPLL_VALUE_CONSTANT) };
+
 /* Splitting heuristics (the "heuristic" option). */
 #define DPLL_HEURISTICS(X)                                                     \
-  X(FIRST, 0, "first", "the lowest-numbered unassigned variable, true first")  \
-  X(JW, 1, "jw",                                                               \
+  X(DPLL_HEURISTIC_AUTO, 5, "auto",                                            \
+    "the engine's own: activity under cdcl, first under dpll")                 \
+  X(DPLL_HEURISTIC_FIRST, 0, "first",                                          \
+    "the lowest-numbered unassigned variable, true first")                     \
+  X(DPLL_HEURISTIC_JW, 1, "jw",                                                \
     "two-sided Jeroslow-Wang: weights 2^-k from unsatisfied clauses")          \
-  X(DLIS, 2, "dlis",                                                           \
+  X(DPLL_HEURISTIC_DLIS, 2, "dlis",                                            \
     "the literal in most unsatisfied clauses (dynamic largest sum)")           \
-  X(ACTIVITY, 3, "activity",                                                   \
+  X(DPLL_HEURISTIC_ACTIVITY, 3, "activity",                                    \
     "the variable most often in recent conflicts, last phase first")           \
-  X(RANDOM, 4, "random", "a random unassigned variable and sign (seeded)")     \
-  X(AUTO, 5, "auto", "the engine's own: activity under cdcl, first under dpll")
+  X(DPLL_HEURISTIC_RANDOM, 4, "random",                                        \
+    "a random unassigned variable and sign (seeded)")
 
-enum dpll_heuristic {
-#define DPLL_HEURISTIC_ENUM(name, id, text, doc) DPLL_HEURISTIC_##name = id,
-  DPLL_HEURISTICS(DPLL_HEURISTIC_ENUM)
-#undef DPLL_HEURISTIC_ENUM
-      DPLL_NUM_HEURISTICS
-};
+enum dpll_heuristic { DPLL_HEURISTICS(DPLL_VALUE_CONSTANT) };
+
+/* They are numbered 0 to DPLL_NUM_HEURISTICS - 1. */
+#define DPLL_HEURISTIC_ONE(constant, value, name, doc) +1
+enum { DPLL_NUM_HEURISTICS = 0 DPLL_HEURISTICS(DPLL_HEURISTIC_ONE) };
+#undef DPLL_HEURISTIC_ONE
 
 /* The short name of heuristic h ("first", "jw", ...), or NULL. */
 DPLL_API const char *dpll_heuristic_name(int h);
@@ -206,78 +228,173 @@ DPLL_API const char *dpll_heuristic_name(int h);
 /* The heuristic called name, or DPLL_EHEURISTIC. */
 DPLL_API int dpll_heuristic_lookup(const char *name);
 
-/* Search engines (the "algorithm" option). */
-#define DPLL_ALGORITHM_DPLL 0 /* classic: chronological backtracking */
-#define DPLL_ALGORITHM_CDCL 1 /* conflict learning and backjumping */
-/* Per solve: DPLL with its lookahead when the clauses added look like
- * random k-SAT near or above its threshold (one length k >= 3, almost no
- * two clauses over the same variables, at least 0.8 times the threshold's
- * clauses per variable; docs/api.md), else CDCL. */
-#define DPLL_ALGORITHM_AUTO 2
-
 /* Restart policies of the cdcl engine (the "restarts" option). */
-#define DPLL_RESTARTS_NONE 0
-#define DPLL_RESTARTS_LUBY 1    /* after luby_unit * luby(i) conflicts */
-#define DPLL_RESTARTS_GLUCOSE 2 /* when recent learned clauses get worse */
-#define DPLL_RESTARTS_MIXED 3   /* glucose and luby by turns, ever longer */
+#define DPLL_RESTART_POLICIES(X)                                               \
+  X(DPLL_RESTARTS_GLUCOSE, 2, "glucose",                                       \
+    "when recent learned clauses get worse")                                   \
+  X(DPLL_RESTARTS_LUBY, 1, "luby", "after luby_unit * luby(i) conflicts")      \
+  X(DPLL_RESTARTS_MIXED, 3, "mixed", "glucose and luby by turns, ever longer") \
+  X(DPLL_RESTARTS_NONE, 0, "none", "never")
+
+enum dpll_restarts { DPLL_RESTART_POLICIES(DPLL_VALUE_CONSTANT) };
+
+/* When the cdcl engine decides as in the longest conflict-free trail since
+ * the last restart (the "target_phase" option). */
+#define DPLL_TARGET_PHASES(X)                                                  \
+  X(DPLL_TARGET_PHASE_NEVER, 0, "never", "never: the phase last assigned")     \
+  X(DPLL_TARGET_PHASE_LUBY, 1, "luby", "while restarts follow Luby")           \
+  X(DPLL_TARGET_PHASE_ALWAYS, 2, "always", "always")
+
+enum dpll_target_phase { DPLL_TARGET_PHASES(DPLL_VALUE_CONSTANT) };
+
+/* How the cdcl engine, at a restart now and then, resets the saved phases
+ * (the "rephase" option). */
+#define DPLL_REPHASES(X)                                                       \
+  X(DPLL_REPHASE_NEVER, 0, "never", "never")                                   \
+  X(DPLL_REPHASE_BEST, 1, "best", "to the best trail's since the last reset")  \
+  X(DPLL_REPHASE_TURNS, 2, "turns",                                            \
+    "by turns to the best trail's, all false, the best trail's, all true, "    \
+    "the best trail's, flipped")                                               \
+  X(DPLL_REPHASE_WALK, 3, "walk",                                              \
+    "by turns to the best trail's and to a local search's")
+
+enum dpll_rephase { DPLL_REPHASES(DPLL_VALUE_CONSTANT) };
 
 /* The most threads a portfolio solve runs (option "threads"). */
 #define DPLL_MAX_THREADS 64
 
-/* Options, each an integer: name, default, minimum, maximum, meaning. */
+/* The kinds of option. */
+enum dpll_option_kind {
+  DPLL_OPTION_FLAG,   /* 0 (off) or 1 (on) */
+  DPLL_OPTION_NUMBER, /* any number in the option's range */
+  DPLL_OPTION_CHOICE  /* one of the named values of a list above */
+};
+
+/* The options, each an integer, as one list: a row is
+ *
+ *   X(name, default, minimum, maximum, meaning,
+ *     kind, short, long, help)
+ *
+ * name is what dpll_set_option takes; it accepts minimum to maximum.  kind
+ * is one of
+ *   DPLL_FLAG(v)     a flag, 0 or 1; the dpll tool's --LONG sets it to v;
+ *   DPLL_NUMBER      a number; the tool's --LONG N sets it;
+ *   DPLL_CHOICE(LIST, "PLACEHOLDER", "what")
+ *                    a value of LIST above; the tool's --LONG PLACEHOLDER
+ *                    takes its name, and an unknown name is an "unknown
+ *                    what" (NULL: "unknown --LONG");
+ * each expands to its DPLL_OPTION_ kind; pasted after a prefix
+ * (PREFIX_##kind) it calls PREFIX_DPLL_CHOICE(LIST, ...) and so on, which
+ * can use the rest (tools/dpll/cmdline.c does).  short is the tool's -X
+ * (0: none), long its --LONG, help its line in dpll --help, where the
+ * defaults are the tool's (tools/common/tooldefaults.c).  So a new option
+ * is one row here (and its entry in docs/man/dpll.1, which a test asks
+ * for): the solver's table, dpll_option_info and the tool's command line
+ * follow from it.  The rows are in the order of dpll --help. */
+#define DPLL_FLAG(tool_value) DPLL_OPTION_FLAG
+#define DPLL_NUMBER DPLL_OPTION_NUMBER
+#define DPLL_CHOICE(list, placeholder, what) DPLL_OPTION_CHOICE
+
 #define DPLL_OPTIONS(X)                                                        \
-  X(algorithm, DPLL_ALGORITHM_CDCL, 0, 2,                                      \
-    "search engine: DPLL_ALGORITHM_DPLL, _CDCL or _AUTO")                      \
+  X(algorithm, DPLL_ALGORITHM_CDCL, 0, 2, "search engine (DPLL_ALGORITHMS)",   \
+    DPLL_CHOICE(DPLL_ALGORITHMS, "NAME", "algorithm"), 'a', "algorithm",       \
+    "the search: auto (default: dpll with --lookahead when the clauses "       \
+    "look like random k-SAT near its threshold; cdcl otherwise), "             \
+    "cdcl (conflict learning, backjumping, restarts) or dpll (classic: "       \
+    "chronological backtracking)")                                             \
   X(heuristic, DPLL_HEURISTIC_AUTO, 0, DPLL_NUM_HEURISTICS - 1,                \
-    "splitting heuristic (see DPLL_HEURISTICS)")                               \
-  X(pure, 1, 0, 1,                                                             \
-    "pure-literal elimination: dpll before every decision, cdcl once at "      \
-    "the root before the search")                                              \
-  X(restarts, DPLL_RESTARTS_LUBY, 0, 3,                                        \
-    "cdcl restart policy (see DPLL_RESTARTS_...)")                             \
-  X(luby_unit, 1024, 1, 1000000,                                               \
-    "cdcl, Luby restarts: conflicts per unit of the Luby sequence")            \
-  X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD")  \
-  X(target_phase, 1, 0, 2,                                                     \
-    "cdcl: decide as in the longest conflict-free trail since the last "       \
-    "restart: 0 never, 1 while restarts follow Luby, 2 always")                \
-  X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses")   \
-  X(lucky, 0, 0, 1,                                                            \
-    "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, try every variable false, then true, in index order and "         \
-    "backwards, propagating after each (a descent without conflict is a "      \
-    "model; the dpll tool's default is 1)")                                    \
-  X(eliminate, 0, 0, 1,                                                        \
-    "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, replace variables of few clauses by their resolvents when "       \
-    "that adds no clause (bounded variable elimination; the dpll tool's "      \
-    "default is 1)")                                                           \
-  X(vivify, 0, 0, 1,                                                           \
-    "cdcl: at restarts, now and then shorten learned clauses by probing "      \
-    "their literals (vivification)")                                           \
-  X(rephase, 1, 0, 3,                                                          \
-    "cdcl: at restarts, now and then reset the saved phases: 0 never, 1 "      \
-    "to the best trail's, 2 by turns to the best trail's, all false, all "     \
-    "true, or flipped, 3 by turns to the best trail's and to a local "         \
-    "search's")                                                                \
+    "splitting heuristic (DPLL_HEURISTICS)",                                   \
+    DPLL_CHOICE(DPLL_HEURISTICS, "NAME", "heuristic"), 'H', "heuristic",       \
+    "how to pick the variable to split on: auto (default: activity for "       \
+    "cdcl, first for dpll), first, jw, dlis, activity, random")                \
   X(lookahead, 0, 0, 1,                                                        \
     "dpll: before each split, probe both values of the best-ranked free "      \
     "variables; set the other value of one that fails, and split on the "      \
     "variable whose probes shorten the most clauses (the heuristic is not "    \
-    "used)")                                                                   \
-  X(seed, 0, 0, INT32_MAX, "seed of the random heuristic")                     \
-  X(decision_limit, -1, -1, INT64_MAX,                                         \
-    "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
-    "(-1: no limit)")                                                          \
-  X(conflict_limit, -1, -1, INT64_MAX,                                         \
-    "conflicts after which a solve gives DPLL_UNKNOWN unless it is "           \
-    "done (-1: no limit)")                                                     \
+    "used)",                                                                   \
+    DPLL_FLAG(1), 0, "lookahead",                                              \
+    "dpll: before each split, try both values of the most promising free "     \
+    "variables by propagation; set the other value of one that fails, and "    \
+    "split on the variable whose trials shorten the most clauses (instead "    \
+    "of the heuristic)")                                                       \
+  X(pure, 1, 0, 1,                                                             \
+    "pure-literal elimination: dpll before every decision, cdcl once at "      \
+    "the root before the search",                                              \
+    DPLL_FLAG(0), 0, "no-pure",                                                \
+    "no pure-literal elimination (dpll: before every decision; cdcl: once, "   \
+    "at the start)")                                                           \
+  X(restarts, DPLL_RESTARTS_LUBY, 0, 3,                                        \
+    "cdcl restart policy (DPLL_RESTART_POLICIES)",                             \
+    DPLL_CHOICE(DPLL_RESTART_POLICIES, "POLICY", "restart policy"), 0,         \
+    "restarts",                                                                \
+    "cdcl restarts: luby (default), glucose, mixed (both by turns) or none")   \
+  X(target_phase, DPLL_TARGET_PHASE_LUBY, 0, 2,                                \
+    "cdcl: decide as in the longest conflict-free trail since the last "       \
+    "restart (DPLL_TARGET_PHASES)",                                            \
+    DPLL_CHOICE(DPLL_TARGET_PHASES, "WHEN", NULL), 0, "target-phase",          \
+    "cdcl: decide as in the longest trail without conflict since the last "    \
+    "restart: never, luby (default: while Luby restarts are in force) or "     \
+    "always")                                                                  \
+  X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD",  \
+    DPLL_FLAG(0), 0, "no-reduce", "cdcl: keep every learned clause")           \
+  X(lucky, 0, 0, 1,                                                            \
+    "cdcl: before the first decision of a solve that keeps no learned "        \
+    "clause, try every variable false, then true, in index order and "         \
+    "backwards, propagating after each (a descent without conflict is a "      \
+    "model; the dpll tool's default is 1)",                                    \
+    DPLL_FLAG(0), 0, "no-lucky",                                               \
+    "cdcl: no lucky descents (every variable false, then true, in index "      \
+    "order and backwards) before the search")                                  \
+  X(eliminate, 0, 0, 1,                                                        \
+    "cdcl: before the first decision of a solve that keeps no learned "        \
+    "clause, replace variables of few clauses by their resolvents when "       \
+    "that adds no clause (bounded variable elimination; the dpll tool's "      \
+    "default is 1)",                                                           \
+    DPLL_FLAG(0), 0, "no-eliminate",                                           \
+    "cdcl: no bounded variable elimination before the search")                 \
+  X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses",   \
+    DPLL_FLAG(0), 0, "no-minimize",                                            \
+    "cdcl: learn clauses as analysis finds them")                              \
+  X(vivify, 0, 0, 1,                                                           \
+    "cdcl: at restarts, now and then shorten learned clauses by probing "      \
+    "their literals (vivification)",                                           \
+    DPLL_FLAG(1), 0, "vivify",                                                 \
+    "cdcl: now and then shorten learned clauses by probing their literals "    \
+    "(vivification)")                                                          \
+  X(luby_unit, 1024, 1, 1000000,                                               \
+    "cdcl, Luby restarts: conflicts per unit of the Luby sequence",            \
+    DPLL_NUMBER, 0, "luby-unit",                                               \
+    "cdcl: conflicts per unit of the Luby restart sequence (default 1024)")    \
+  X(rephase, DPLL_REPHASE_BEST, 0, 3,                                          \
+    "cdcl: how to reset the saved phases (DPLL_REPHASES)",                     \
+    DPLL_CHOICE(DPLL_REPHASES, "HOW", NULL), 0, "rephase",                     \
+    "cdcl: now and then, at a restart, reset the saved phases: never, "        \
+    "best (default: to the longest trail without conflict since the last "     \
+    "reset), turns (best, all false, best, all true, best, flipped) or walk "  \
+    "(best, then a local search's best assignment, by turns)")                 \
+  X(seed, 0, 0, INT32_MAX, "seed of the random heuristic", DPLL_NUMBER, 0,     \
+    "seed", "seed for the random heuristic (default 0)")                       \
   X(threads, 1, 0, DPLL_MAX_THREADS,                                           \
     "searches of one solve run at once in threads, a portfolio: the first "    \
     "runs as configured, the others with other seeds, variable orders, "       \
     "restarts and phases, all sharing units and clauses of up to 8 "           \
     "literals; the first answer wins (0: one per core; a solve under "         \
-    "assumptions, with a proof or a trace runs one search)")
+    "assumptions, with a proof or a trace runs one search)",                   \
+    DPLL_NUMBER, 't', "threads",                                               \
+    "run N searches at once, each in its own thread (a portfolio): the "       \
+    "first as configured, the others with other seeds, variable orders, "      \
+    "restarts and phases, all sharing units and short learned clauses; "       \
+    "the first answer wins (0: one per core; default 1). A solve with "        \
+    "--trace runs one search; --proof needs -t 1")                             \
+  X(decision_limit, -1, -1, INT64_MAX,                                         \
+    "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
+    "(-1: no limit)",                                                          \
+    DPLL_NUMBER, 0, "max-decisions",                                           \
+    "give up when more than N decisions are needed")                           \
+  X(conflict_limit, -1, -1, INT64_MAX,                                         \
+    "conflicts after which a solve gives DPLL_UNKNOWN unless it is "           \
+    "done (-1: no limit)",                                                     \
+    DPLL_NUMBER, 0, "max-conflicts", "give up after N conflicts")
 
 /* Sets option name to value.  Returns 0, DPLL_EOPTION or DPLL_EVALUE. */
 DPLL_API int dpll_set_option(dpll_solver *s, const char *name, int64_t value);
@@ -285,6 +402,30 @@ DPLL_API int dpll_set_option(dpll_solver *s, const char *name, int64_t value);
 /* Stores option name's value in *value.  Returns 0 or DPLL_EOPTION. */
 DPLL_API int dpll_get_option(const dpll_solver *s, const char *name,
                              int64_t *value);
+
+/* A named value of a choice option. */
+typedef struct dpll_option_value {
+  const char *name; /* "luby" */
+  int64_t value;    /* what dpll_set_option takes for it */
+  const char *doc;  /* its meaning */
+} dpll_option_value;
+
+/* An option as its row of DPLL_OPTIONS declares it. */
+typedef struct dpll_option {
+  const char *name;      /* what dpll_set_option takes: "luby_unit" */
+  int kind;              /* enum dpll_option_kind */
+  int64_t def, min, max; /* default; dpll_set_option accepts min to max */
+  const char *doc;       /* its meaning, a paragraph */
+  const dpll_option_value *values; /* a choice's values in the order to list
+                                      them, then {NULL}; NULL otherwise */
+} dpll_option;
+
+/* Option i, counting from 0 in the order of DPLL_OPTIONS, or NULL when i is
+ * negative or past the last: for front ends that offer the options by
+ * name (the Python package, a command line).  The description and what it
+ * points to are static: never to be freed, valid for the program's life,
+ * the same in every solver.  Fields may be added at the end. */
+DPLL_API const dpll_option *dpll_option_info(int i);
 
 /* Splitting order.  A variable's class is (decision flag, priority); the
  * heuristics split only on unassigned variables of the highest class

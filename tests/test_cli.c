@@ -21,6 +21,7 @@
  * any of its cases did. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@
 #include <cmocka.h>
 
 #include "clitest.h"
+#include "dpll.h"
 #include "oracle.h"
 
 #define HANG_SECONDS 20
@@ -249,6 +251,77 @@ static void test_usage_errors(void **state) {
   remove(join(p, sizeof p, tmp_dir, "full"));
   run_free(&r);
   end_cases("usage error");
+}
+
+/* ---- Numbers out of range (issue 29) ----------------------------------------
+ */
+
+/* The number options of libdpll's table (DPLL_OPTIONS), as dpll spells
+ * them, with the range the library accepts. */
+#define IS_NUMBER_DPLL_FLAG(value) false
+#define IS_NUMBER_DPLL_NUMBER true
+#define IS_NUMBER_DPLL_CHOICE(list, placeholder, what) false
+static const struct {
+  const char *flag;
+  bool number;
+  long long lo, hi;
+} solver_options[] = {
+#define SOLVER_OPTION(name, def, lo, hi, doc, kind, short_name, long_name,     \
+                      help)                                                    \
+  {"--" long_name, IS_NUMBER_##kind, lo, hi},
+    DPLL_OPTIONS(SOLVER_OPTION)
+#undef SOLVER_OPTION
+};
+
+/* Runs dpll FLAG VALUE INPUT, which must say exactly "dpll: FLAG needs a
+ * number from LO to HI, not 'VALUE'", exit 1 and write nothing. */
+static void expect_range(run_result *r, const char *input, const char *flag,
+                         const char *value, long long lo, long long hi) {
+  char name[200], want[300];
+  snprintf(name, sizeof name, "dpll %s %s", flag, value);
+  snprintf(want, sizeof want,
+           "dpll: %s needs a number from %lld to %lld, "
+           "not '%s'\n",
+           flag, lo, hi, value);
+  buffer w = {0};
+  buffer_str(&w, want);
+  run_tool(r, tool, tmp_dir, NULL, NULL, flag, value, input, (char *)NULL);
+  if (expect_exit(name, r, 1)) {
+    expect_empty(name, "stdout", &r->out);
+    expect_bytes(name, "stderr", &r->err, &w);
+  }
+  buffer_free(&w);
+}
+
+/* Every number option just past each end of its range ("--luby-unit 0"):
+ * the message gives the range, from 0 where the library takes -1 too (the
+ * command line takes no sign: -1, no limit, is the limits' default). */
+static void test_number_ranges(void **state) {
+  (void)state;
+  int numbers = 0;
+  run_result r = {0};
+  char input[4096], below[32], above[32];
+  join(input, sizeof input, data_dir, "good/course-example.txt");
+  begin_cases();
+  for (size_t i = 0; i < sizeof solver_options / sizeof *solver_options; i++) {
+    if (!solver_options[i].number)
+      continue;
+    numbers++;
+    long long lo = solver_options[i].lo < 0 ? 0 : solver_options[i].lo,
+              hi = solver_options[i].hi;
+    snprintf(below, sizeof below, "%lld", lo - 1);
+    if (hi < LLONG_MAX)
+      snprintf(above, sizeof above, "%lld", hi + 1);
+    else
+      snprintf(above, sizeof above, "9223372036854775808");
+    if (lo > 0)
+      expect_range(&r, input, solver_options[i].flag, below, lo, hi);
+    expect_range(&r, input, solver_options[i].flag, above, lo, hi);
+  }
+  if (numbers < 5)
+    failure("number options", "only %d in DPLL_OPTIONS", numbers);
+  run_free(&r);
+  end_cases("number range");
 }
 
 /* ---- Good inputs: tests/data/good -------------------------------------------
@@ -1769,6 +1842,7 @@ int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_inputs),
       cmocka_unit_test(test_usage_errors),
+      cmocka_unit_test(test_number_ranges),
       cmocka_unit_test(test_good_inputs),
       cmocka_unit_test(test_format_mismatch),
       cmocka_unit_test(test_relaxed),

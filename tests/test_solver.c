@@ -53,7 +53,7 @@ static void test_options(void **state) {
     const char *name;
     int64_t def, lo, hi;
   } rows[] = {
-#define ROW(name, def, lo, hi, doc) {#name, def, lo, hi},
+#define ROW(name, def, lo, hi, ...) {#name, def, lo, hi},
       DPLL_OPTIONS(ROW)
 #undef ROW
   };
@@ -83,6 +83,74 @@ static void test_options(void **state) {
   assert_int_equal(dpll_get_option(s, "pure", NULL), DPLL_EINVAL);
   assert_int_equal(dpll_set_option(NULL, "pure", 1), DPLL_EINVAL);
   assert_int_equal(dpll_get_option(NULL, "pure", &v), DPLL_EINVAL);
+  dpll_free(s);
+}
+
+/* Whether the named values of choice option o are complete and sound:
+ * every value from min to max has one name, every name one value, and the
+ * solver takes each. */
+static void check_values(dpll_solver *s, const dpll_option *o) {
+  int64_t count = 0;
+  for (const dpll_option_value *v = o->values; v->name; v++, count++) {
+    assert_true(v->value >= o->min && v->value <= o->max);
+    assert_true(v->doc && *v->doc);
+    for (const dpll_option_value *w = o->values; w < v; w++) {
+      assert_int_not_equal(w->value, v->value);
+      assert_string_not_equal(w->name, v->name);
+    }
+    int64_t got = -1;
+    assert_int_equal(dpll_set_option(s, o->name, v->value), 0);
+    assert_int_equal(dpll_get_option(s, o->name, &got), 0);
+    assert_int_equal(got, v->value);
+  }
+  assert_int_equal(count, o->max - o->min + 1);
+}
+
+/* dpll_option_info describes each row of DPLL_OPTIONS, in its order, with
+ * the range and default the solver keeps to; a choice's names are the
+ * constants' (the heuristics' are dpll_heuristic_name's). */
+static void test_option_info(void **state) {
+  (void)state;
+  static const struct {
+    const char *name;
+    int kind;
+    int64_t def, lo, hi;
+  } rows[] = {
+#define ROW(name, def, lo, hi, doc, kind, ...) {#name, kind, def, lo, hi},
+      DPLL_OPTIONS(ROW)
+#undef ROW
+  };
+  const int n = (int)(sizeof rows / sizeof *rows);
+  dpll_solver *s = dpll_new();
+  assert_null(dpll_option_info(-1));
+  assert_null(dpll_option_info(n));
+  assert_null(dpll_option_info(INT_MAX));
+  for (int i = 0; i < n; i++) {
+    const dpll_option *o = dpll_option_info(i);
+    assert_non_null(o);
+    assert_string_equal(o->name, rows[i].name);
+    assert_int_equal(o->kind, rows[i].kind);
+    assert_true(o->def == rows[i].def && o->min == rows[i].lo &&
+                o->max == rows[i].hi);
+    assert_true(o->doc && *o->doc);
+    int64_t v = -2;
+    assert_int_equal(dpll_get_option(s, o->name, &v), 0);
+    assert_int_equal(v, o->def);
+    if (o->kind == DPLL_OPTION_CHOICE)
+      check_values(s, o);
+    else
+      assert_null(o->values);
+    if (o->kind == DPLL_OPTION_FLAG)
+      assert_true(o->min == 0 && o->max == 1);
+  }
+  const dpll_option *h = dpll_option_info(1), *r = dpll_option_info(4);
+  assert_string_equal(h->name, "heuristic");
+  for (const dpll_option_value *v = h->values; v->name; v++)
+    assert_string_equal(dpll_heuristic_name((int)v->value), v->name);
+  assert_string_equal(r->name, "restarts");
+  assert_string_equal(r->values[0].name, "glucose");
+  assert_int_equal(r->values[0].value, DPLL_RESTARTS_GLUCOSE);
+  assert_int_equal(dpll_option_info(0)->values[0].value, DPLL_ALGORITHM_AUTO);
   dpll_free(s);
 }
 
@@ -286,6 +354,7 @@ int main(void) {
       cmocka_unit_test(test_version),
       cmocka_unit_test(test_strerror),
       cmocka_unit_test(test_options),
+      cmocka_unit_test(test_option_info),
       cmocka_unit_test(test_states_and_model),
       cmocka_unit_test(test_value),
       cmocka_unit_test(test_stats),

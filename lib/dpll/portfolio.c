@@ -186,7 +186,7 @@ static int diversify(dpll_solver *c, const dpll_solver *s, int k) {
   static const int restarts[] = {DPLL_RESTARTS_LUBY, DPLL_RESTARTS_GLUCOSE,
                                  DPLL_RESTARTS_MIXED};
   int rc = 0;
-#define COPY_OPTION(name, def, lo, hi, doc)                                    \
+#define COPY_OPTION(name, ...)                                                 \
   if (!rc)                                                                     \
     rc = dpll_set_option(c, #name, s->opt[OPT_##name]);
   DPLL_OPTIONS(COPY_OPTION)

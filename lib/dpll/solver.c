@@ -50,14 +50,24 @@ const char *dpll_strerror(int code) {
 
 /* ---- Creation ------------------------------------------------------------ */
 
-static const struct option_row {
-  const char *name;
-  int64_t def, lo, hi;
-} option_rows[NUM_OPTIONS] = {
-#define DPLL_OPTION_ROW(name, def, lo, hi, doc) {#name, def, lo, hi},
+/* The named values of a choice (DPLL_CHOICE names their list), in a
+ * static array; NULL for the other kinds. */
+#define VALUES_DPLL_FLAG(tool_value) NULL
+#define VALUES_DPLL_NUMBER NULL
+#define VALUES_DPLL_CHOICE(list, placeholder, what)                            \
+  (const dpll_option_value[]) { list(DPLL_OPTION_VALUE){NULL, 0, NULL}, }
+#define DPLL_OPTION_VALUE(constant, id, text, doc) {text, id, doc},
+
+static const dpll_option option_rows[NUM_OPTIONS] = {
+#define DPLL_OPTION_ROW(name, def, lo, hi, doc, kind, ...)                     \
+  {#name, kind, def, lo, hi, doc, VALUES_##kind},
     DPLL_OPTIONS(DPLL_OPTION_ROW)
 #undef DPLL_OPTION_ROW
 };
+
+const dpll_option *dpll_option_info(int i) {
+  return i >= 0 && i < NUM_OPTIONS ? &option_rows[i] : NULL;
+}
 
 dpll_solver *dpll_new(void) {
   dpll_solver *s = calloc(1, sizeof *s);
@@ -117,7 +127,7 @@ int dpll_set_option(dpll_solver *s, const char *name, int64_t value) {
   int i = find_option(name);
   if (i < 0)
     return DPLL_EOPTION;
-  if (value < option_rows[i].lo || value > option_rows[i].hi)
+  if (value < option_rows[i].min || value > option_rows[i].max)
     return DPLL_EVALUE;
   s->opt[i] = value;
   if (i == OPT_seed)
@@ -138,7 +148,7 @@ int dpll_get_option(const dpll_solver *s, const char *name, int64_t *value) {
 }
 
 static const char *const heuristic_names[DPLL_NUM_HEURISTICS] = {
-#define DPLL_HEURISTIC_NAME(name, id, text, doc) [id] = text,
+#define DPLL_HEURISTIC_NAME(constant, id, text, doc) [id] = text,
     DPLL_HEURISTICS(DPLL_HEURISTIC_NAME)
 #undef DPLL_HEURISTIC_NAME
 };

@@ -120,7 +120,7 @@ static inline uint64_t random_next(uint64_t *state) {
 /* ---- Options ------------------------------------------------------------ */
 
 enum {
-#define DPLL_OPTION_INDEX(name, def, lo, hi, doc) OPT_##name,
+#define DPLL_OPTION_INDEX(name, ...) OPT_##name,
   DPLL_OPTIONS(DPLL_OPTION_INDEX)
 #undef DPLL_OPTION_INDEX
       NUM_OPTIONS

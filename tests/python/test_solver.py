@@ -328,9 +328,11 @@ def test_algorithm_names_and_numbers_agree():
 @pytest.mark.parametrize("name, values", [
     ("heuristic", ["first", "jw", "dlis", "activity", "random", "auto"]),
     ("restarts", ["none", "luby", "glucose", "mixed"]),
+    ("target_phase", ["never", "luby", "always"]),
+    ("rephase", ["never", "best", "turns", "walk"]),
 ])
 def test_named_option_values(name, values):
-    """String values of heuristic and restarts are accepted, read back as
+    """String values of the choices are accepted, read back as
     distinct ints that set_option takes back, and solving still agrees with
     the oracle."""
     numbers = []

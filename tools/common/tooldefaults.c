@@ -12,9 +12,11 @@ static const struct {
     {"eliminate", 1},
 };
 
-int dpll_tool_defaults(dpll_solver *s) {
+int dpll_tool_defaults(dpll_solver *s, const char **option) {
   for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
     int rc = dpll_set_option(s, defaults[i].name, defaults[i].value);
+    if (rc && option)
+      *option = defaults[i].name;
     if (rc)
       return rc;
   }

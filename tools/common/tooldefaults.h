@@ -7,7 +7,9 @@
 #include <dpll.h>
 
 /* Sets them on s: the automatic choice of engine, lucky descents and
- * variable elimination.  Returns 0, or dpll_set_option's first error. */
-int dpll_tool_defaults(dpll_solver *s);
+ * variable elimination.  Returns 0, or dpll_set_option's first error, and
+ * then, if option is not NULL, the name of the option it refused in
+ * *option. */
+int dpll_tool_defaults(dpll_solver *s, const char **option);
 
 #endif

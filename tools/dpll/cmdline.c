@@ -1,46 +1,54 @@
 /* cmdline.c - dpll's options, its --help and its --version. */
 #include "cmdline.h"
 
-#include <dpll.h>
+#include <stddef.h>
 
 typedef dpll_tool_options opts;
+
+/* ---- The solver's options ------------------------------------------------
+ * A row each of libdpll's table, DPLL_OPTIONS.  The row's kind, pasted to
+ * a prefix, gives the rest: SOLVER_ the placeholder, the kind of value and
+ * a choice's names and word for messages; AT_ the member of
+ * dpll_tool_setting the value goes to; SETS_ the value a flag sets. */
+#define SOLVER_DPLL_FLAG(value) .to.kind = CLI_KIND_FLAG
+#define SOLVER_DPLL_NUMBER .arg = "N", .to.kind = CLI_KIND_VALUE
+#define SOLVER_DPLL_CHOICE(list, placeholder, word)                            \
+  .arg = placeholder, .to.kind = CLI_KIND_CHOICE,                              \
+  .choices = (const cli_choice[]){list(CHOICE){NULL, 0}}, .what = word
+#define CHOICE(constant, id, text, doc) {text, id},
+
+#define AT_DPLL_FLAG(value) offsetof(dpll_tool_setting, flag)
+#define AT_DPLL_NUMBER offsetof(dpll_tool_setting, number)
+#define AT_DPLL_CHOICE(list, placeholder, word)                                \
+  offsetof(dpll_tool_setting, choice)
+
+#define SETS_DPLL_FLAG(value) value
+#define SETS_DPLL_NUMBER 0
+#define SETS_DPLL_CHOICE(list, placeholder, word) 0
+
+#define SOLVER_ROW(option, def, lo, hi, doc, kind, short_name, long_name,      \
+                   text)                                                       \
+  {.alias = short_name,                                                        \
+   .name = long_name,                                                          \
+   .help = text,                                                               \
+   SOLVER_##kind,                                                              \
+   .to.at = offsetof(opts, solver[DPLL_TOOL_##option]) + AT_##kind},
+
+#define SOLVER_OPTION(option, def, lo, hi, doc, kind, short_name, long_name,   \
+                      text)                                                    \
+  {"--" long_name, SETS_##kind},
+
+const dpll_tool_solver_option
+    dpll_tool_solver_options[DPLL_TOOL_SOLVER_OPTIONS] = {
+        DPLL_OPTIONS(SOLVER_OPTION)};
+
+/* ---- The tool's own ------------------------------------------------------ */
 
 static const cli_choice formats[] = {{"auto", DPLL_FORMAT_AUTO},
                                      {"dp", DPLL_FORMAT_DP},
                                      {"dimacs", DPLL_FORMAT_DIMACS},
                                      {"icnf", DPLL_FORMAT_ICNF},
                                      {NULL, 0}};
-
-static const cli_choice algorithms[] = {{"auto", DPLL_ALGORITHM_AUTO},
-                                        {"cdcl", DPLL_ALGORITHM_CDCL},
-                                        {"dpll", DPLL_ALGORITHM_DPLL},
-                                        {NULL, 0}};
-
-/* The library's heuristics under their library names (dpll_heuristic_name;
- * tests/test_tool_options.c checks that the two lists agree), in the order
- * of --help. */
-static const cli_choice heuristics[] = {{"auto", DPLL_HEURISTIC_AUTO},
-                                        {"first", DPLL_HEURISTIC_FIRST},
-                                        {"jw", DPLL_HEURISTIC_JW},
-                                        {"dlis", DPLL_HEURISTIC_DLIS},
-                                        {"activity", DPLL_HEURISTIC_ACTIVITY},
-                                        {"random", DPLL_HEURISTIC_RANDOM},
-                                        {NULL, 0}};
-
-static const cli_choice restarts[] = {{"glucose", DPLL_RESTARTS_GLUCOSE},
-                                      {"luby", DPLL_RESTARTS_LUBY},
-                                      {"mixed", DPLL_RESTARTS_MIXED},
-                                      {"none", DPLL_RESTARTS_NONE},
-                                      {NULL, 0}};
-
-/* The option "target_phase" has no named constants in dpll.h: its values
- * are documented there as 0, 1 and 2. */
-/* The option "rephase" by name. */
-static const cli_choice rephases[] = {
-    {"never", 0}, {"best", 1}, {"turns", 2}, {"walk", 3}, {NULL, 0}};
-
-static const cli_choice targets[] = {
-    {"never", 0}, {"luby", 1}, {"always", 2}, {NULL, 0}};
 
 static const cli_choice proof_formats[] = {
     {"text", DPLL_PROOF_TEXT}, {"binary", DPLL_PROOF_BINARY}, {NULL, 0}};
@@ -55,65 +63,13 @@ static const cli_option rows[] = {
      "match, a comment after a clause's 0 (with one warning)",
      NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
-    {'a', "algorithm", "NAME", CLI_CHOICE(opts, algorithm),
-     "the search: auto (default: dpll with --lookahead when the clauses "
-     "look like random k-SAT near its threshold; cdcl otherwise), "
-     "cdcl (conflict learning, backjumping, restarts) or dpll (classic: "
-     "chronological backtracking)",
-     algorithms, "algorithm"},
-    {'H', "heuristic", "NAME", CLI_CHOICE(opts, heuristic),
-     "how to pick the variable to split on: auto (default: activity for "
-     "cdcl, first for dpll), first, jw, dlis, activity, random",
-     heuristics, "heuristic"},
-    {0, "lookahead", NULL, CLI_FLAG(opts, lookahead),
-     "dpll: before each split, try both values of the most promising free "
-     "variables by propagation; set the other value of one that fails, and "
-     "split on the variable whose trials shorten the most clauses (instead "
-     "of the heuristic)",
-     NULL, NULL},
-    {0, "no-pure", NULL, CLI_FLAG(opts, no_pure),
-     "no pure-literal elimination (dpll: before every decision; cdcl: once, "
-     "at the start)",
-     NULL, NULL},
-    {0, "restarts", "POLICY", CLI_CHOICE(opts, restarts),
-     "cdcl restarts: luby (default), glucose, mixed (both by turns) or none",
-     restarts, "restart policy"},
-    {0, "target-phase", "WHEN", CLI_CHOICE(opts, target),
-     "cdcl: decide as in the longest trail without conflict since the last "
-     "restart: never, luby (default: while Luby restarts are in force) or "
-     "always",
-     targets, NULL},
-    {0, "no-reduce", NULL, CLI_FLAG(opts, no_reduce),
-     "cdcl: keep every learned clause", NULL, NULL},
-    {0, "no-lucky", NULL, CLI_FLAG(opts, no_lucky),
-     "cdcl: no lucky descents (every variable false, then true, in index "
-     "order and backwards) before the search",
-     NULL, NULL},
-    {0, "no-eliminate", NULL, CLI_FLAG(opts, no_eliminate),
-     "cdcl: no bounded variable elimination before the search", NULL, NULL},
-    {0, "no-minimize", NULL, CLI_FLAG(opts, no_minimize),
-     "cdcl: learn clauses as analysis finds them", NULL, NULL},
-    {0, "vivify", NULL, CLI_FLAG(opts, vivify),
-     "cdcl: now and then shorten learned clauses by probing their literals "
-     "(vivification)",
-     NULL, NULL},
-    {0, "luby-unit", "N", CLI_VALUE(opts, luby_unit),
-     "cdcl: conflicts per unit of the Luby restart sequence (default 1024)",
-     NULL, NULL},
-    {0, "rephase", "HOW", CLI_CHOICE(opts, rephase),
-     "cdcl: now and then, at a restart, reset the saved phases: never, "
-     "best (default: to the longest trail without conflict since the last "
-     "reset), turns (best, all false, best, all true, best, flipped) or walk "
-     "(best, then a local search's best assignment, by turns)",
-     rephases, NULL},
-    {0, "seed", "N", CLI_VALUE(opts, seed),
-     "seed for the random heuristic (default 0)", NULL, NULL},
-    {'t', "threads", "N", CLI_VALUE(opts, threads),
-     "run N searches at once, each in its own thread (a portfolio): the "
-     "first as configured, the others with other seeds, variable orders, "
-     "restarts and phases, all sharing units and short learned clauses; "
-     "the first answer wins (0: one per core; default 1). A solve with "
-     "--trace runs one search; --proof needs -t 1",
+    /* the solver's options, in the order of DPLL_OPTIONS */
+    DPLL_OPTIONS(SOLVER_ROW)
+    /* then the tool's own again */
+    {0, "time-limit", "S", CLI_VALUE(opts, time_limit),
+     "give up after S seconds of wall-clock time since dpll started (a "
+     "decimal number; the search stops within a second, reading is not cut "
+     "short); SIGINT and SIGTERM stop the search too",
      NULL, NULL},
     {0, "cubes", "N", CLI_VALUE(opts, cubes),
      "write cubes instead of an answer: split the clauses by the lookahead "
@@ -124,15 +80,6 @@ static const cli_option rows[] = {
     {0, "cube-depth", "D", CLI_VALUE(opts, cube_depth),
      "as --cubes, but split every branch D times (1 to 20); with --cubes "
      "too, whichever bound comes first",
-     NULL, NULL},
-    {0, "max-decisions", "N", CLI_VALUE(opts, max_decisions),
-     "give up when more than N decisions are needed", NULL, NULL},
-    {0, "max-conflicts", "N", CLI_VALUE(opts, max_conflicts),
-     "give up after N conflicts", NULL, NULL},
-    {0, "time-limit", "S", CLI_VALUE(opts, time_limit),
-     "give up after S seconds of wall-clock time since dpll started (a "
-     "decimal number; the search stops within a second, reading is not cut "
-     "short); SIGINT and SIGTERM stop the search too",
      NULL, NULL},
     {0, "all", NULL, CLI_FLAG(opts, all),
      "write every model, one answer after another (see below); the list "

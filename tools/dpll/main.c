@@ -10,6 +10,7 @@
 #include "tooldefaults.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -28,17 +29,41 @@ static int parse_args(int argc, char **argv, dpll_tool_options *o) {
   return cli_parse(&dpll_tool_cli, argc, argv, o) || cli_files_done(&o->files);
 }
 
-/* Sets option name from text, a non-negative decimal number. */
-static int set_number(dpll_solver *s, const char *flag, const char *name,
-                      const char *text) {
+/* Sets solver option i, a number, from text: decimal digits (no sign: the
+ * limits' -1, no limit, is their default) for a value the library
+ * accepts, or a message that gives the range. */
+static int set_number(dpll_solver *s, int i, const char *text) {
+  const dpll_option *opt = dpll_option_info(i);
+  const char *flag = dpll_tool_solver_options[i].flag;
   char *end;
   errno = 0;
   long long v = strtoll(text, &end, 10);
-  if (*text < '0' || *text > '9' || *end || errno ||
-      dpll_set_option(s, name, (int64_t)v))
-    return cli_error("%s needs a non-negative number in range, not '%s'", flag,
-                     text);
-  return 0;
+  int rc = *text < '0' || *text > '9' || *end || errno
+               ? DPLL_EVALUE
+               : dpll_set_option(s, opt->name, (int64_t)v);
+  if (rc == DPLL_EVALUE)
+    return cli_error("%s needs a number from %" PRId64 " to %" PRId64
+                     ", not '%s'",
+                     flag, opt->min < 0 ? 0 : opt->min, opt->max, text);
+  return rc ? cli_error("%s: %s", flag, dpll_strerror(rc)) : 0;
+}
+
+/* Sets solver option i as the command line gave it, if it did: a flag to
+ * the value it stands for, a choice to its name's value, a number from its
+ * text.  A value the library refuses is reported, naming the option. */
+static int set_solver_option(dpll_solver *s, int i,
+                             const dpll_tool_setting *given) {
+  const dpll_option *opt = dpll_option_info(i);
+  int rc = 0;
+  if (opt->kind == DPLL_OPTION_NUMBER)
+    return given->number ? set_number(s, i, given->number) : 0;
+  if (opt->kind == DPLL_OPTION_FLAG && given->flag)
+    rc = dpll_set_option(s, opt->name, dpll_tool_solver_options[i].sets);
+  if (opt->kind == DPLL_OPTION_CHOICE && given->choice.name)
+    rc = dpll_set_option(s, opt->name, given->choice.value);
+  return rc ? cli_error("%s: %s", dpll_tool_solver_options[i].flag,
+                        dpll_strerror(rc))
+            : 0;
 }
 
 /* Applies the options to the solver; the choices are checked here, after
@@ -47,31 +72,10 @@ static int set_number(dpll_solver *s, const char *flag, const char *name,
 static int configure(dpll_solver *s, dpll_tool_options *o) {
   if (cli_resolve(&dpll_tool_cli, o))
     return EXIT_ERROR;
-  dpll_tool_defaults(s);
-  if (o->algorithm.name)
-    dpll_set_option(s, "algorithm", o->algorithm.value);
-  if (o->heuristic.name)
-    dpll_set_option(s, "heuristic", o->heuristic.value);
-  if (o->restarts.name)
-    dpll_set_option(s, "restarts", o->restarts.value);
-  if (o->target.name)
-    dpll_set_option(s, "target_phase", o->target.value);
-  if (o->no_pure)
-    dpll_set_option(s, "pure", 0);
-  if (o->no_reduce)
-    dpll_set_option(s, "reduce", 0);
-  if (o->no_lucky)
-    dpll_set_option(s, "lucky", 0);
-  if (o->no_eliminate)
-    dpll_set_option(s, "eliminate", 0);
-  if (o->no_minimize)
-    dpll_set_option(s, "minimize", 0);
-  if (o->vivify)
-    dpll_set_option(s, "vivify", 1);
-  if (o->lookahead)
-    dpll_set_option(s, "lookahead", 1);
-  if (o->rephase.name)
-    dpll_set_option(s, "rephase", o->rephase.value);
+  const char *failed = NULL;
+  int rc = dpll_tool_defaults(s, &failed);
+  if (rc)
+    return cli_error("the default of option %s: %s", failed, dpll_strerror(rc));
   if (o->project && !o->all && !o->solutions)
     return cli_error("--project needs --all or --solutions");
   if (o->proof && (o->all || o->solutions))
@@ -80,25 +84,18 @@ static int configure(dpll_solver *s, dpll_tool_options *o) {
   if ((o->cubes || o->cube_depth) && (o->all || o->solutions || o->proof))
     return cli_error("--cubes and --cube-depth write cubes, not answers: they "
                      "cannot be combined with --all, --solutions or --proof");
-  if (o->luby_unit && set_number(s, "--luby-unit", "luby_unit", o->luby_unit))
-    return EXIT_ERROR;
-  if (o->seed && set_number(s, "--seed", "seed", o->seed))
-    return EXIT_ERROR;
-  if (o->threads && set_number(s, "--threads", "threads", o->threads))
-    return EXIT_ERROR;
-  int64_t threads;
-  dpll_get_option(s, "threads", &threads);
+  for (int i = 0; i < DPLL_TOOL_SOLVER_OPTIONS; i++)
+    if (set_solver_option(s, i, &o->solver[i]))
+      return EXIT_ERROR;
+  int64_t threads = 1;
+  rc = dpll_get_option(s, "threads", &threads);
+  if (rc)
+    return cli_error("--threads: %s", dpll_strerror(rc));
   if (o->proof && threads != 1)
     return cli_error("--proof needs one search: it cannot be combined with "
                      "--threads %s (a proof of several searches is not "
                      "written)",
-                     o->threads);
-  if (o->max_decisions &&
-      set_number(s, "--max-decisions", "decision_limit", o->max_decisions))
-    return EXIT_ERROR;
-  if (o->max_conflicts &&
-      set_number(s, "--max-conflicts", "conflict_limit", o->max_conflicts))
-    return EXIT_ERROR;
+                     o->solver[DPLL_TOOL_threads].number);
   return 0;
 }
 

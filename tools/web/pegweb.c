@@ -408,7 +408,7 @@ WEB_API char *web_solve(const char *text, const char *start, const char *goal,
   peg_jump *play = malloc((t + 1) * sizeof *play);
   peg_solver s = {0};
   int rc = play ? pegsolver_open(&s) : PEG_ENOMEM;
-  rc = rc ? rc : dpll_tool_defaults(s.ctx) ? PEG_ESOLVER : 0;
+  rc = rc ? rc : dpll_tool_defaults(s.ctx, NULL) ? PEG_ESOLVER : 0;
   if (!rc && g.n)
     memcpy(play, g.played, g.n * sizeof *play);
   rc = rc ? rc : solve_from(&g, &s, play);

@@ -131,7 +131,7 @@ PyObject *dpy_model_list(const dpll_solver *s, int n) {
 
 dpll_solver *dpy_new_solver(void) {
   dpll_solver *s = dpll_new();
-  if (!s || dpll_tool_defaults(s)) {
+  if (!s || dpll_tool_defaults(s, NULL)) {
     dpll_free(s);
     PyErr_NoMemory();
     return NULL;

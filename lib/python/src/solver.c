@@ -13,19 +13,20 @@
 /* ---- Options ---------------------------------------------------------------
  */
 
-/* Named values of the options that have them. */
-static const struct {
-  const char *option, *name;
-  int value;
-} named_values[] = {
-    {"algorithm", "dpll", DPLL_ALGORITHM_DPLL},
-    {"algorithm", "cdcl", DPLL_ALGORITHM_CDCL},
-    {"algorithm", "auto", DPLL_ALGORITHM_AUTO},
-    {"restarts", "none", DPLL_RESTARTS_NONE},
-    {"restarts", "luby", DPLL_RESTARTS_LUBY},
-    {"restarts", "glucose", DPLL_RESTARTS_GLUCOSE},
-    {"restarts", "mixed", DPLL_RESTARTS_MIXED},
-};
+/* The value of option key called text (libdpll's names, dpll_option_info):
+ * 1 and *value, or 0 if the option has no such name. */
+static int named_value(const char *key, const char *text, long long *value) {
+  for (int i = 0; dpll_option_info(i); i++) {
+    const dpll_option *o = dpll_option_info(i);
+    for (const dpll_option_value *v = o->values;
+         !strcmp(o->name, key) && v && v->name; v++)
+      if (!strcmp(v->name, text)) {
+        *value = v->value;
+        return 1;
+      }
+  }
+  return 0;
+}
 
 /* Sets option name (a str) to value (an int, or a name of a value). */
 static int set_option(dpll_solver *s, PyObject *name, PyObject *value) {
@@ -37,14 +38,7 @@ static int set_option(dpll_solver *s, PyObject *name, PyObject *value) {
     const char *text = PyUnicode_AsUTF8(value);
     if (!text)
       return -1;
-    int found = 0;
-    for (size_t i = 0; i < sizeof named_values / sizeof named_values[0]; i++)
-      if (!strcmp(key, named_values[i].option) &&
-          !strcmp(text, named_values[i].name))
-        v = named_values[i].value, found = 1;
-    if (!found && !strcmp(key, "heuristic"))
-      v = dpll_heuristic_lookup(text), found = v >= 0;
-    if (!found) {
+    if (!named_value(key, text, &v)) {
       dpy_raise(dpy_Error, DPLL_EVALUE, "option %s: no value called '%s'", key,
                 text);
       return -1;
