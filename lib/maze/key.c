@@ -26,19 +26,19 @@ char *maze_key_text(const maze_encoding *e, size_t *size) {
   char *maze = maze_puzzle_text(e->puzzle, &maze_size);
   if (!maze)
     return NULL;
-  maze_text t = {0};
-  maze__text_printf(&t, "%s\noptions prune=%d\nmaze %ld\n", KEY_HEADER,
-                    e->prune, count_lines(maze, maze_size));
-  maze__text_put(&t, maze, maze_size);
+  common_text t = {0};
+  common__text_printf(&t, "%s\noptions prune=%d\nmaze %ld\n", KEY_HEADER,
+                      e->prune, count_lines(maze, maze_size));
+  common__text_put(&t, maze, maze_size);
   free(maze);
-  maze__text_printf(&t, "atoms %d\n", e->atoms);
+  common__text_printf(&t, "atoms %d\n", e->atoms);
   char name[MAZE_MAX_NAME + 32];
   for (int a = 1; a <= e->atoms && !t.failed; a++) {
     maze_atom_name(e, a, name, sizeof name);
-    maze__text_printf(&t, "%d %s\n", a, name);
+    common__text_printf(&t, "%d %s\n", a, name);
   }
-  maze__text_str(&t, "end key\n");
-  return maze__text_finish(&t, size);
+  common__text_str(&t, "end key\n");
+  return common__text_finish(&t, size);
 }
 
 /* The pieces of err that text_lines.h's readers set. */
@@ -111,10 +111,11 @@ static int read_atoms(text_lines *l, const maze_encoding *e, maze_error *err) {
     size_t c = 0;
     while (c < l->len && expect[c] && l->text[c] == expect[c])
       c++;
-    return maze__fail(
-        err, MAZE_EKEY, l->line, (long)c + 1,
-        "expected the atom line '%s', found '%s'", expect,
-        maze__shown(l->text, l->len, NAME_SHOWN, found, sizeof found));
+    return maze__fail(err, MAZE_EKEY, l->line, (long)c + 1,
+                      "expected the atom line '%s', found '%s'", expect,
+                      common__printable(l->text, l->len, NAME_SHOWN,
+                                        COMMON_SHOWN_NAMES, found,
+                                        sizeof found));
   }
   return 0;
 }

@@ -32,12 +32,6 @@ typedef struct parser {
   size_t num_links, links_cap;
 } parser;
 
-/* Whether c separates words: CR for files from Windows, the rest for
- * stray tabs and form feeds. */
-static bool blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 static int add_word(parser *ps, const char *w, size_t len, long column) {
   void *words = ps->words;
   if (ps->num_words == MAX_WORDS)
@@ -62,12 +56,12 @@ static int next_line(parser *ps, bool *more) {
   ps->line++;
   ps->num_words = 0;
   for (const char *q = start; q < stop && *q != '#';) {
-    if (blank(*q)) {
+    if (common__is_blank(*q)) {
       q++;
       continue;
     }
     const char *w = q;
-    for (; q < stop && !blank(*q) && *q != '#'; q++)
+    for (; q < stop && !common__is_blank(*q) && *q != '#'; q++)
       if ((unsigned char)*q < 0x20 || *q == 0x7f)
         return maze__fail(ps->err, MAZE_EPARSE, ps->line, q - start + 1,
                           "a control character (byte 0x%02X) in a name",
@@ -91,7 +85,8 @@ static int next_content(parser *ps, bool *more) {
 }
 
 static const char *shown(const word *w, char *buf, size_t size) {
-  return maze__shown(w->text, w->len, WORD_SHOWN, buf, size);
+  return common__printable(w->text, w->len, WORD_SHOWN, COMMON_SHOWN_NAMES, buf,
+                           size);
 }
 
 static bool word_is(const word *w, const char *s) {

@@ -13,27 +13,27 @@
 char *peg_key_text(const peg_encoding *e, size_t *size) {
   if (!e)
     return NULL;
-  peg_text t = {0};
+  common_text t = {0};
   size_t board_size;
   char *board = peg_board_text(e->board, &board_size);
   if (!board)
     return NULL;
-  peg__text_printf(&t,
-                   "%s\noptions at_least_one=%d canonical_order=%d "
-                   "position_classes=%d at_most_one=%d hole_order=%d\n"
-                   "board\n",
-                   KEY_HEADER, e->at_least_one, e->canonical_order,
-                   e->position_classes, e->at_most_one, e->hole_order);
-  peg__text_put(&t, board, board_size);
+  common__text_printf(&t,
+                      "%s\noptions at_least_one=%d canonical_order=%d "
+                      "position_classes=%d at_most_one=%d hole_order=%d\n"
+                      "board\n",
+                      KEY_HEADER, e->at_least_one, e->canonical_order,
+                      e->position_classes, e->at_most_one, e->hole_order);
+  common__text_put(&t, board, board_size);
   free(board);
-  peg__text_printf(&t, "end board\natoms %d\n", e->atoms);
+  common__text_printf(&t, "end board\natoms %d\n", e->atoms);
   char name[64];
   for (int a = 1; a <= e->atoms && !t.failed; a++) {
     peg_atom_name(e, a, name, sizeof name);
-    peg__text_printf(&t, "%d %s\n", a, name);
+    common__text_printf(&t, "%d %s\n", a, name);
   }
-  peg__text_put(&t, "end key\n", 8);
-  return peg__text_finish(&t, size);
+  common__text_put(&t, "end key\n", 8);
+  return common__text_finish(&t, size);
 }
 
 /* The pieces of err that text_lines.h's readers set. */
@@ -107,8 +107,9 @@ static int read_atoms(text_lines *l, const peg_encoding *e, peg_error *err) {
     if (!text_lines_is(l, expect))
       return peg__fail(err, PEG_EKEY, l->line, 1,
                        "expected the atom line '%s', found '%s'", expect,
-                       peg__printable(l->text, l->len, sizeof name - 1,
-                                      PEG__SHOWN_MASKED, name, sizeof name));
+                       common__printable(l->text, l->len, sizeof name - 1,
+                                         COMMON_SHOWN_MASKED, name,
+                                         sizeof name));
   }
   return 0;
 }

@@ -22,7 +22,7 @@ static bool number(const char **p, const char *end, long *out) {
 /* Parses "Jump(A,B,C,I)" in s[0..len-1] between blanks; false if not. */
 static bool jump_line(const char *s, size_t len, long v[4]) {
   const char *p = s, *end = s + len;
-  while (p < end && peg__is_blank(*p, PEG__BLANK_ALL))
+  while (p < end && common__is_blank(*p))
     p++;
   if ((size_t)(end - p) < 5 || memcmp(p, "Jump(", 5))
     return false;
@@ -32,7 +32,7 @@ static bool jump_line(const char *s, size_t len, long v[4]) {
       return false;
     p++;
   }
-  while (p < end && peg__is_blank(*p, PEG__BLANK_ALL))
+  while (p < end && common__is_blank(*p))
     p++;
   return p == end;
 }
@@ -46,7 +46,7 @@ static size_t line_at(const char *text, size_t size, size_t at, size_t *len) {
 
 static bool blank_line(const char *s, size_t len) {
   for (size_t i = 0; i < len; i++)
-    if (!peg__is_blank(s[i], PEG__BLANK_ALL))
+    if (!common__is_blank(s[i]))
       return false;
   return true;
 }
