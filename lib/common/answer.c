@@ -80,10 +80,8 @@ static void set_size(void *result, size_t at, size_t value) {
 int common__answer_read(const common_answer_reader *r, const char *text,
                         size_t size, const char *key, size_t key_size,
                         bool keyed, void *result, void *err) {
-  if (err)
-    memset(err, 0, sizeof(common_error));
-  if (!result)
-    return common__fail(err, r->einval, 0, 0, "invalid argument");
+  if (common__begin(err, !result, r->einval))
+    return r->einval;
   memset(result, 0, r->result_size);
   if ((!text && size) || (keyed && !key && key_size))
     return common__fail(err, r->einval, 0, 0, "invalid argument");

@@ -21,6 +21,12 @@ int common__fail(void *err, int code, long line, long column, const char *fmt,
   return code;
 }
 
+int common__begin(void *err, bool bad, int code) {
+  if (err)
+    memset(err, 0, sizeof(common_error));
+  return bad ? common__fail(err, code, 0, 0, "invalid argument") : 0;
+}
+
 int common__grow(void **p, size_t *cap, size_t need, size_t elem) {
   if (need <= *cap)
     return 0;

@@ -61,6 +61,11 @@ typedef struct common_error {
 COMMON_HIDDEN int common__fail(void *err, int code, long line, long column,
                                const char *fmt, ...) COMMON_PRINTF(5, 6);
 
+/* The start of a call that fills in err (a library's error struct, or
+ * NULL): err cleared; when the arguments are bad, err then says "invalid
+ * argument" and code (the library's EINVAL) is returned, else 0. */
+COMMON_HIDDEN int common__begin(void *err, bool bad, int code);
+
 /* ---- Growing arrays --------------------------------------------------------
  * Capacities start at 16 and double, so that an array filled one element at
  * a time costs O(1) per element, and a capacity that starts as a power of

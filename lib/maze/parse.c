@@ -320,12 +320,8 @@ static void parser_free(parser *ps) {
 
 int maze__puzzle_parse(const char *text, size_t size, long line0,
                        maze_puzzle **out, maze_error *err) {
-  maze_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !out || (!text && size), MAZE_EINVAL))
+    return MAZE_EINVAL;
   *out = NULL;
   parser ps = {.p = text ? text : "", .line = line0 - 1, .err = err};
   ps.end = ps.p + size;

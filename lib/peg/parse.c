@@ -344,12 +344,8 @@ static int check_file(parser *ps) {
 
 int peg_board_parse(const char *text, size_t size, peg_board **out,
                     peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !out || (!text && size), PEG_EINVAL))
+    return PEG_EINVAL;
   *out = NULL;
   text = text ? text : "";
   parser ps = {.p = text, .end = text + size, .err = err};

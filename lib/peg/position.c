@@ -67,12 +67,8 @@ static int step(const peg_board *b, unsigned char *pegs, peg_jump *jumps,
 
 int peg_play_parse(const peg_board *b, const char *text, size_t size,
                    peg_jump **jumps, size_t *n, peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!b || !jumps || !n || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !b || !jumps || !n || (!text && size), PEG_EINVAL))
+    return PEG_EINVAL;
   *jumps = NULL;
   *n = 0;
   size_t cap = 0, at = 0, len;
