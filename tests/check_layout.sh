@@ -7,7 +7,9 @@
 #      in files listed after it (so no two files call each other);
 #   3. each part of the solver (s->trail, s->store, ...) is touched only by
 #      the file that owns it; the others use its functions, or the inline
-#      readers of lib/dpll/internal.h.
+#      readers of lib/dpll/internal.h;
+#   4. libpeg's and libmaze's files call each other without a circle: no
+#      file calls a function of a file that (through others) calls it.
 # Usage: tests/check_layout.sh [SOURCE_DIR]; prints every breach, exit 1 if
 # there is one.
 set -euo pipefail
@@ -82,5 +84,30 @@ for part in "${!part_owner[@]}"; do
       breach "lib/dpll/$(basename "$f") touches s->$part, owned by ${part_owner[$part]}: $(grep -nE "\bs->$part\b" "$f" | head -n 1)"
     fi
   done
+done
+# ---- 4. No circle of calls between libpeg's or libmaze's files ------------
+# The edges: file A calls a function (PREFIX_ or PREFIX__) that file B
+# defines (at column 0, not static, not a declaration); tsort finds a
+# circle among them.
+for lib in peg maze; do
+  declare -A defined=()
+  for f in "$root"/lib/$lib/*.c; do
+    while read -r line; do
+      fn=$(grep -oE "\b${lib}_[a-z_0-9]*\(" <<<"$line" | head -n 1 | tr -d '(' || true)
+      if [ -n "$fn" ]; then defined[$fn]=$(basename "$f"); fi
+    done < <(grep -E '^[a-z]' "$f" | grep -v -e '^static' -e ';[ \t]*$')
+  done
+  edges=$(for f in "$root"/lib/$lib/*.c; do
+    file=$(basename "$f")
+    echo "$file $file"
+    for fn in $(grep -oE "\b${lib}_[a-z_0-9]*\(" "$f" | tr -d '(' | sort -u || true); do
+      def=${defined[$fn]:-}
+      if [ -n "$def" ] && [ "$def" != "$file" ]; then echo "$file $def"; fi
+    done
+  done | sort -u)
+  if ! loop=$(tsort <<<"$edges" 2>&1 >/dev/null) || [ -n "$loop" ]; then
+    breach "lib/$lib: files call each other in a circle: $(grep -v 'input contains a loop' <<<"$loop" | sed 's/^tsort: //' | tr '\n' ' ')"
+  fi
+  unset defined
 done
 exit $status

@@ -1,6 +1,6 @@
 /* parse.c - reading a maze file (docs/maze.md): the nodes, the treasures,
  * the task, then a line per node; each error with the line and column of
- * the word it is about. */
+ * the word it is about.  A copy of a puzzle is its text read back. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -340,4 +340,16 @@ int maze__puzzle_parse(const char *text, size_t size, long line0,
 int maze_puzzle_parse(const char *text, size_t size, maze_puzzle **out,
                       maze_error *err) {
   return maze__puzzle_parse(text, size, 1, out, err);
+}
+
+/* The copy goes through the canonical text, which the parser reads back
+ * to the same puzzle: one way to build a puzzle, so one set of checks. */
+maze_puzzle *maze_puzzle_copy(const maze_puzzle *p) {
+  size_t size;
+  char *text = p ? maze_puzzle_text(p, &size) : NULL;
+  maze_puzzle *q = NULL;
+  if (text && maze_puzzle_parse(text, size, &q, NULL))
+    q = NULL;
+  free(text);
+  return q;
 }

@@ -1,5 +1,6 @@
 /* puzzle.c - the maze and its task: queries, the canonical maze file, a
- * new task, and replaying a path. */
+ * new task, and replaying a path.  (A copy goes through the parser:
+ * parse.c.) */
 #include "internal.h"
 
 #include <stdio.h>
@@ -16,18 +17,6 @@ void maze_puzzle_free(maze_puzzle *p) {
   free(p->links);
   free(p->wanted);
   free(p);
-}
-
-/* The copy goes through the canonical text, which the parser reads back
- * to the same puzzle: one way to build a puzzle, so one set of checks. */
-maze_puzzle *maze_puzzle_copy(const maze_puzzle *p) {
-  size_t size;
-  char *text = p ? maze_puzzle_text(p, &size) : NULL;
-  maze_puzzle *q = NULL;
-  if (text && maze_puzzle_parse(text, size, &q, NULL))
-    q = NULL;
-  free(text);
-  return q;
 }
 
 char *maze_puzzle_text(const maze_puzzle *p, size_t *size) {

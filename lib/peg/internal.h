@@ -59,6 +59,12 @@ static inline int peg__grow(void **p, size_t *cap, size_t need, size_t elem) {
   return common__grow(p, cap, need, elem) ? PEG_ENOMEM : 0;
 }
 
+/* ---- util.c -------------------------------------------------------------- */
+
+/* Whether name is an atom's name of the form prefix "N,...,N)", count
+ * positive numbers, which go to x[0..count-1]. */
+bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
+
 /* ---- encode.c ------------------------------------------------------------ */
 
 /* Clauses on their way to the caller's callback, through one buffer. */
@@ -83,10 +89,6 @@ static inline bool peg__send2(peg__emitter *m, int a, int b) {
 }
 
 static inline int64_t peg__pairs(int64_t n) { return n * (n - 1) / 2; }
-
-/* Whether name is an atom's name of the form prefix "N,...,N)", count
- * positive numbers, which go to x[0..count-1]. */
-bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
 
 /* ---- amo.c --------------------------------------------------------------- */
 
