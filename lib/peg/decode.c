@@ -271,16 +271,16 @@ int peg_result_read(const char *text, size_t size, peg_result *out,
   return common__answer_read(&reader, text, size, NULL, 0, false, out, err);
 }
 
-int peg_result_read_keyed(const char *text, size_t size, const char *key,
-                          size_t key_size, peg_result *out, peg_error *err) {
-  return common__answer_read(&reader, text, size, key, key_size, true, out,
-                             err);
-}
-
 void peg_result_clear(peg_result *r) {
   if (!r)
     return;
   peg_encoding_free(r->encoding);
   free(r->jumps);
   memset(r, 0, sizeof *r);
+}
+
+int peg_result_read_keyed(const char *text, size_t size, const char *key,
+                          size_t key_size, peg_result *out, peg_error *err) {
+  return common__answer_read(&reader, text, size, key, key_size, true, out,
+                             err);
 }
