@@ -1,7 +1,8 @@
 /* failalloc.h - making allocations fail one at a time, for the
- * out-of-memory tests of both libraries (test_oom, test_peg_oom).  A test
- * links failalloc.c and -Wl,--wrap=malloc -Wl,--wrap=realloc
- * -Wl,--wrap=calloc, so that the static library's calls come here. */
+ * out-of-memory tests of the libraries (test_oom, test_peg_oom,
+ * test_maze_oom).  A test links failalloc.c and -Wl,--wrap=malloc
+ * -Wl,--wrap=realloc -Wl,--wrap=calloc, so that the static library's calls
+ * come here. */
 #ifndef DPLL_TESTS_FAILALLOC_H_INCLUDED
 #define DPLL_TESTS_FAILALLOC_H_INCLUDED
 
