@@ -5,6 +5,7 @@
 #include "../common/answer.h"
 #include "../common/sequences.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,10 @@ static int add_model(const common_answer *a, size_t m, maze_result *out,
                : rc;
   int *path = out->paths + out->path_start[k];
   memcpy(path, times, t * sizeof *times);
-  out->path_start[k + 1] = out->path_start[k] + maze_path_collapse(path, t);
+  size_t n = maze_path_collapse(path, t);
+  assert(n >= 1 && n <= t &&
+         path[0] == maze_puzzle_start(out->encoding->puzzle));
+  out->path_start[k + 1] = out->path_start[k] + n;
   if (sequences_seen(set, k))
     out->path_start[k + 1] = 0; /* as it was: no solution k */
   else

@@ -7,6 +7,7 @@
 
 #include "../common/util.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,12 +99,20 @@ struct maze_encoding {
   int atoms;
 };
 
-/* The atom AT_N_I or HAS_T_I, or 0 if it does not exist. */
+/* The atom AT_N_I or HAS_T_I, or 0 if it does not exist.  A node within
+ * I moves is among the live[I] first of order, so its atom is below the
+ * HAS atoms of time I. */
 static inline int maze__at(const maze_encoding *e, int node, int time) {
-  return e->dist[node] <= time ? (int)e->base[time] + e->pos[node] + 1 : 0;
+  assert(node >= 0 && node < e->nodes && time >= 0 && time <= e->steps);
+  if (e->dist[node] > time)
+    return 0;
+  assert(e->pos[node] < e->live[time]);
+  return (int)e->base[time] + e->pos[node] + 1;
 }
 
 static inline int maze__has(const maze_encoding *e, int treasure, int time) {
+  assert(treasure >= 0 && treasure < e->puzzle->treasures.count);
+  assert(time >= 0 && time <= e->steps);
   int k = e->kept_index[treasure];
   return k >= 0 ? (int)e->base[time] + e->live[time] + k + 1 : 0;
 }

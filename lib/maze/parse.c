@@ -3,6 +3,7 @@
  * the word it is about.  A copy of a puzzle is its text read back. */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,6 +281,7 @@ static int finish(parser *ps) {
       pz->links[at++] = ps->links[ps->link_at[v] + (size_t)l];
   }
   pz->link_start[n] = at;
+  assert((size_t)at == ps->num_links); /* every node line's links, once */
   return 0;
 }
 

@@ -2,6 +2,7 @@
  * share; what they share with libpeg is in lib/common/util.c. */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ int maze__names_add(maze_names *n, const char *s, size_t len) {
   while (n->slots[i])
     i = (i + 1) & n->mask;
   n->slots[i] = n->count + 1;
+  assert(2 * ((size_t)n->count + 1) <= n->mask + 1); /* at most half full */
   return n->count++;
 }
 
