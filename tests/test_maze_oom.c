@@ -28,32 +28,7 @@
 /* What a call returns when memory runs out. */
 #define WITH_FAILURE(result, call) WITH_FAILURE_CODE(result, call, MAZE_ENOMEM)
 
-/* ---- What a session produced, as one FNV-1a digest ---- */
-
-static void mix(uint64_t *d, const void *p, size_t n) {
-  const unsigned char *s = p;
-  for (size_t i = 0; i < n; i++)
-    *d = (*d ^ s[i]) * 0x100000001B3ULL;
-}
-
-static void mix_int(uint64_t *d, int64_t v) { mix(d, &v, sizeof v); }
-
-static void mix_str(uint64_t *d, const char *s) { mix(d, s, strlen(s) + 1); }
-
-static void mix_error(uint64_t *d, const maze_error *err) {
-  mix_int(d, err->line);
-  mix_int(d, err->column);
-  mix_str(d, err->message);
-}
-
 /* ---- The calls, with what must hold when they fail ---- */
-
-static int parse(const char *text, maze_puzzle **p, maze_error *err) {
-  int rc = maze_puzzle_parse(text, strlen(text), p, err);
-  if (rc)
-    assert_null(*p);
-  return rc;
-}
 
 static maze_encoding *encoding_new(const maze_puzzle *p) {
   int code = 1;
@@ -62,35 +37,17 @@ static maze_encoding *encoding_new(const maze_puzzle *p) {
   return e;
 }
 
-static int key_parse(const char *text, size_t size, maze_encoding **e,
-                     maze_error *err) {
-  int rc = maze_key_parse(text, size, e, err);
-  if (rc)
-    assert_null(*e);
-  return rc;
-}
-
-/* A failed read leaves the result all zero. */
-static void assert_cleared(const maze_result *r) {
-  assert_true(!r->solved && !r->encoding && !r->times && !r->paths &&
-              !r->path_start && !r->num_models && !r->num_solutions);
-}
-
-static int result_read(const text *answer, maze_result *r) {
+/* The answer read back: dpll's, the key inside it (key NULL), or another
+ * solver's, the key given apart.  A failed read leaves r all zero. */
+static int read_answer(const text *answer, const char *key, size_t size,
+                       maze_result *r) {
   maze_error err;
-  int rc = maze_result_read(answer->s, answer->n, r, &err);
+  int rc =
+      key ? maze_result_read_keyed(answer->s, answer->n, key, size, r, &err)
+          : maze_result_read(answer->s, answer->n, r, &err);
   if (rc)
-    assert_cleared(r);
-  return rc;
-}
-
-/* The same for another solver's answer, the key given apart. */
-static int result_read_keyed(const text *answer, const char *key, size_t size,
-                             maze_result *r) {
-  maze_error err;
-  int rc = maze_result_read_keyed(answer->s, answer->n, key, size, r, &err);
-  if (rc)
-    assert_cleared(r);
+    assert_true(!r->solved && !r->encoding && !r->times && !r->paths &&
+                !r->path_start && !r->num_models && !r->num_solutions);
   return rc;
 }
 
@@ -112,25 +69,10 @@ static int set_prune(maze_encoding *e, int value) {
   return rc;
 }
 
-/* The clauses of an emit, counted and digested; a failed emit's partial
- * clauses are forgotten by the retry. */
-typedef struct sink {
-  int64_t clauses;
-  uint64_t digest;
-} sink;
-
-static int take(void *ctx, const int *lits, size_t n) {
-  sink *s = ctx;
-  s->clauses++;
-  mix(&s->digest, lits, n * sizeof *lits);
-  mix_int(&s->digest, 0);
-  return 0;
-}
-
-static int emit(const maze_encoding *e, sink *s) {
-  s->clauses = 0;
-  s->digest = 0;
-  return maze_encoding_emit(e, take, s);
+/* Every clause, into a new count and digest. */
+static int emit(const maze_encoding *e, oom_sink *s) {
+  *s = (oom_sink){0, 0};
+  return maze_encoding_emit(e, oom_take, s);
 }
 
 /* ---- The puzzles ---- */
@@ -156,13 +98,8 @@ static const char bad_text[] = "START A B C\nGOLD\n1 GOLD\n"
 /* A model: the atoms of path[0..K] (node numbers), the HAS atoms true from
  * the time the path has got their treasure; wrong_has flips the first HAS
  * atom of the last time. */
-typedef struct model {
-  unsigned char *v; /* [1..atoms] */
-  int atoms;
-} model;
-
 static void make_model(const maze_encoding *e, const int *path, bool wrong_has,
-                       model *m) {
+                       test_model *m) {
   const maze_puzzle *p = maze_encoding_puzzle(e);
   m->atoms = maze_encoding_atoms(e);
   m->v = calloc((size_t)m->atoms + 1, 1);
@@ -186,60 +123,29 @@ static void make_model(const maze_encoding *e, const int *path, bool wrong_has,
     }
 }
 
-static int value(void *ctx, int atom) {
-  const model *m = ctx;
-  return atom >= 1 && atom <= m->atoms ? m->v[atom] : -1;
-}
-
-/* dpll's answer in the DP format: the model (if any), "0", the key. */
-static void make_answer(const model *m, const char *key, size_t size, text *t) {
-  memset(t, 0, sizeof *t);
-  for (int a = 1; m && a <= m->atoms; a++) {
-    char line[32];
-    int n = snprintf(line, sizeof line, "%d %c\n", a, m->v[a] ? 'T' : 'F');
-    put(t, line, (size_t)n);
-  }
-  put(t, "0\n", 2);
-  put(t, key, size);
-}
-
-/* The same answer as a SAT-competition answer: "s SATISFIABLE" and a "v"
- * line, or "s UNSATISFIABLE". */
-static void make_competition(const model *m, text *t) {
-  memset(t, 0, sizeof *t);
-  put(t, m ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n", m ? 15 : 16);
-  for (int a = 1; m && a <= m->atoms; a++) {
-    char lit[24];
-    int n = snprintf(lit, sizeof lit, " %d", m->v[a] ? a : -a);
-    put(t, lit, (size_t)n);
-  }
-  if (m)
-    put(t, " 0\n", 3);
-}
-
 /* ---- The session ---- */
 
 /* Reads dpll's answer and the competition answer to e's clauses (a model
  * m, or NULL: unsatisfiable) back with key. */
-static void answer_session(const model *m, const char *key, size_t size,
+static void answer_session(const test_model *m, const char *key, size_t size,
                            uint64_t *d) {
   text answer;
   maze_result r;
   int rc;
-  make_answer(m, key, size, &answer);
-  WITH_FAILURE(rc, result_read(&answer, &r));
+  answer_dp(m, key, size, &answer);
+  WITH_FAILURE(rc, read_answer(&answer, NULL, 0, &r));
   assert_int_equal(rc, 0);
   assert_int_equal(r.solved, m != NULL);
-  mix_int(d, (int64_t)r.num_solutions);
+  oom_mix_int(d, (int64_t)r.num_solutions);
   for (size_t i = 0; m && i < r.path_start[1]; i++)
-    mix_int(d, r.paths[i]);
+    oom_mix_int(d, r.paths[i]);
   maze_result_clear(&r);
   free(answer.s);
-  make_competition(m, &answer);
-  WITH_FAILURE(rc, result_read_keyed(&answer, key, size, &r));
+  answer_competition(m, &answer);
+  WITH_FAILURE(rc, read_answer(&answer, key, size, &r));
   assert_int_equal(rc, 0);
   assert_int_equal(r.solved, m != NULL);
-  mix_int(d, maze_encoding_atoms(r.encoding));
+  oom_mix_int(d, maze_encoding_atoms(r.encoding));
   maze_result_clear(&r);
   free(answer.s);
 }
@@ -254,38 +160,39 @@ static void encode_session(const maze_puzzle *p, int prune, bool solvable,
   WITH_FAILURE_PTR(e, encoding_new(p));
   WITH_FAILURE(rc, set_prune(e, prune));
   assert_int_equal(rc, 0);
-  sink s;
+  oom_sink s;
   WITH_FAILURE(rc, emit(e, &s));
   assert_int_equal(rc, 0);
   assert_int_equal(s.clauses, maze_encoding_clauses(e));
-  mix_int(d, maze_encoding_atoms(e));
-  mix_int(d, (int64_t)s.digest);
+  oom_mix_int(d, maze_encoding_atoms(e));
+  oom_mix_int(d, (int64_t)s.digest);
 
   size_t size = 0;
   char *key, *again;
   maze_error err;
   WITH_FAILURE_PTR(key, maze_key_text(e, &size));
-  mix_str(d, key);
-  WITH_FAILURE(rc, key_parse(key, size, &back, &err));
+  oom_mix_str(d, key);
+  WITH_FAILURE_MAKE(rc, maze_key_parse(key, size, &back, &err), back,
+                    MAZE_ENOMEM);
   assert_int_equal(rc, 0);
   WITH_FAILURE_PTR(again, maze_key_text(back, NULL));
   assert_string_equal(again, key);
   free(again);
   maze_encoding_free(back);
 
-  model m = {NULL, 0}, wrong = {NULL, 0};
+  test_model m = {NULL, 0}, wrong = {NULL, 0};
   if (solvable) {
     int path[STEPS + 1], times[STEPS + 1];
     for (int I = 0; I <= STEPS; I++)
       path[I] = maze_node_lookup(p, path_names[I]);
     make_model(e, path, false, &m);
-    WITH_FAILURE(rc, maze_decode(e, value, &m, times, &err));
+    WITH_FAILURE(rc, maze_decode(e, test_model_value, &m, times, &err));
     assert_int_equal(rc, 0);
     assert_memory_equal(times, path, sizeof path);
     make_model(e, path, true, &wrong);
-    WITH_FAILURE(rc, maze_decode(e, value, &wrong, times, &err));
+    WITH_FAILURE(rc, maze_decode(e, test_model_value, &wrong, times, &err));
     assert_int_equal(rc, MAZE_EPLAY);
-    mix_error(d, &err);
+    oom_mix_error(d, err.line, err.column, err.message);
     free(wrong.v);
   }
   answer_session(solvable ? &m : NULL, key, size, d);
@@ -294,61 +201,48 @@ static void encode_session(const maze_puzzle *p, int prune, bool solvable,
   maze_encoding_free(e);
 }
 
-/* One session; returns whether the planned failure happened in it, and
- * the digest of what it produced in *out. */
-static bool session(uint64_t *out) {
-  oom_session();
-  uint64_t d = 0xCBF29CE484222325ULL;
+/* The maze read, a bad one refused, the copy written: the good maze. */
+static maze_puzzle *puzzle_session(uint64_t *d) {
   int rc;
   maze_error err;
   maze_puzzle *p, *bad, *copy;
-  WITH_FAILURE(rc, parse(maze_text, &p, &err));
+  WITH_FAILURE_MAKE(rc,
+                    maze_puzzle_parse(maze_text, strlen(maze_text), &p, &err),
+                    p, MAZE_ENOMEM);
   assert_int_equal(rc, 0);
-  WITH_FAILURE(rc, parse(bad_text, &bad, &err));
+  WITH_FAILURE_MAKE(rc,
+                    maze_puzzle_parse(bad_text, strlen(bad_text), &bad, &err),
+                    bad, MAZE_ENOMEM);
   assert_int_equal(rc, MAZE_EPARSE);
-  mix_error(&d, &err);
+  assert_null(bad);
+  oom_mix_error(d, err.line, err.column, err.message);
   WITH_FAILURE_PTR(copy, maze_puzzle_copy(p));
   char *t;
   WITH_FAILURE_PTR(t, maze_puzzle_text(copy, NULL));
-  mix_str(&d, t);
+  oom_mix_str(d, t);
   free(t);
+  maze_puzzle_free(copy);
+  return p;
+}
 
+/* One session; returns whether the planned failure happened in it, and
+ * the digest of what it produced in *out: the maze's path, pruned and
+ * not; then, with RUBY to get in one step, no path. */
+static bool session(uint64_t *out) {
+  oom_session();
+  uint64_t digest = 0xCBF29CE484222325ULL;
+  maze_puzzle *p = puzzle_session(&digest);
   for (int prune = 1; prune >= 0; prune--)
-    encode_session(p, prune, true, &d);
-  /* RUBY in one step: there is no way (the copy's task changes). */
-  const int ruby[] = {maze_treasure_lookup(copy, "RUBY")};
-  WITH_FAILURE(rc, set_task(copy, 1, ruby, 1));
+    encode_session(p, prune, true, &digest);
+  const int ruby[] = {maze_treasure_lookup(p, "RUBY")};
+  int rc;
+  WITH_FAILURE(rc, set_task(p, 1, ruby, 1));
   assert_int_equal(rc, 0);
   for (int prune = 1; prune >= 0; prune--)
-    encode_session(copy, prune, false, &d);
-  maze_puzzle_free(copy);
+    encode_session(p, prune, false, &digest);
   maze_puzzle_free(p);
-  *out = d;
+  *out = digest;
   return oom.failed;
 }
 
-static void test_every_allocation(void **state) {
-  (void)state;
-  uint64_t expected, got;
-  oom.at = -1;
-  assert_false(session(&expected));
-  long points = 0;
-  for (oom.at = 0;; oom.at++) {
-    if (!session(&got))
-      break;
-    if (got != expected)
-      print_message("allocation %ld: the session gave other results\n", oom.at);
-    assert_true(got == expected);
-    points++;
-  }
-  oom.at = -1;
-  print_message("%ld allocations failed in turn\n", points);
-  assert_true(points > 100);
-}
-
-int main(void) {
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_every_allocation),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+int main(void) { return oom_main(session, 100); }
