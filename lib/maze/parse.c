@@ -289,10 +289,10 @@ static int finish(parser *ps) {
 static int read_lines(parser *ps) {
   static const char *const missing[3] = {
       "no maze: the first line must list the nodes",
-      "the file ends before the line of treasures (" MAZE__NONE
-      " if there are none)",
-      "the file ends before the line with the number of steps and the "
-      "treasures to get"};
+      ("the file ends before the line of treasures (" MAZE__NONE
+       " if there are none)"),
+      ("the file ends before the line with the number of steps and the "
+       "treasures to get")};
   int rc = 0;
   bool more;
   for (int content = 0; !rc; content++) {
