@@ -92,10 +92,10 @@ done
 for lib in peg maze; do
   declare -A defined=()
   for f in "$root"/lib/$lib/*.c; do
-    while read -r line; do
-      fn=$(grep -oE "\b${lib}_[a-z_0-9]*\(" <<<"$line" | head -n 1 | tr -d '(' || true)
-      if [ -n "$fn" ]; then defined[$fn]=$(basename "$f"); fi
-    done < <(grep -E '^[a-z]' "$f" | grep -v -e '^static' -e ';[ \t]*$')
+    while read -r fn; do
+      defined[$fn]=$(basename "$f")
+    done < <(grep -E '^[a-z]' "$f" | grep -v -e '^static' -e ';[ \t]*$' |
+      sed -nE "s/^[^(]*\<(${lib}_[a-z_0-9]*)\(.*/\1/p")
   done
   edges=$(for f in "$root"/lib/$lib/*.c; do
     file=$(basename "$f")
