@@ -20,11 +20,38 @@
  * libmaze depends on no solver: clauses go out through a callback, the
  * model comes in through a lookup.  It never opens files, never prints,
  * never exits and keeps no global state; text comes in as buffers and goes
- * out as malloc'd strings the caller frees.  Fallible calls return 0 (or a
- * documented non-negative result) or a negative MAZE_E... code;
- * maze_strerror gives the message, and a caller-owned maze_error gets
- * line, column and details where there are some.  Nodes and treasures are
+ * out as malloc'd strings the caller frees.  Nodes and treasures are
  * numbered from 0 in the order of the maze file's first and second lines.
+ *
+ * ERRORS: one convention for every call (libpeg's too)
+ *
+ *   - A call that can fail returns an int: 0, or the non-negative result
+ *     it documents (a node, a treasure, an atom, a length), on success; a
+ *     negative MAZE_E... code on failure.  maze_strerror(code) gives its
+ *     message.  Bad arguments are a code, never an abort.
+ *   - The readers of text also fill in a caller-owned maze_error (which
+ *     may be NULL) with the line, column and a one-line message: the
+ *     parsers maze_puzzle_parse, maze_key_parse, maze_result_read and
+ *     maze_result_read_keyed; the checks maze_check_path and maze_decode
+ *     give a message (line 0).
+ *   - A call that makes a new object or text returns a pointer, NULL on
+ *     failure: memory ran out, or its argument was NULL (maze_puzzle_copy,
+ *     maze_puzzle_text, maze_key_text); maze_encoding_new also gives the
+ *     code through its int *err.
+ *   - Queries cannot fail: for a NULL handle or a number out of range they
+ *     return the neutral value they document (0, NULL), never a code:
+ *     maze_version, maze_strerror, maze_puzzle_nodes, maze_puzzle_treasures,
+ *     maze_puzzle_steps, maze_puzzle_start, maze_puzzle_num_wanted,
+ *     maze_node_name, maze_treasure_name, maze_path_collapse,
+ *     maze_encoding_puzzle, maze_encoding_atoms, maze_encoding_clauses,
+ *     maze_encoding_kind_clauses.  maze_node_treasure answers -1 as a
+ *     value ("no treasure"), not as MAZE_EINVAL; it fails only with
+ *     MAZE_ENODE.
+ *   - A callback's non-zero return (maze_clause_fn) stops the call, which
+ *     returns it unchanged.
+ *   - After a failure the handles given stay valid and safe to free, and a
+ *     maze_result is always initialised: clear it whatever the call
+ *     returned.
  *
  * EXAMPLE (pairing libmaze with libdpll; error handling shortened)
  *

@@ -23,10 +23,39 @@
  * the model comes in through a lookup, so a program can pair it with any
  * SAT solver.  It never opens files, never prints, keeps no global state;
  * text comes in as buffers and goes out as malloc'd strings the caller
- * frees.  Fallible calls return 0 (or a documented non-negative result) or
- * a negative PEG_E... code; peg_strerror gives the message, and a
- * caller-owned peg_error gets line, column and details where there are
- * some.
+ * frees.
+ *
+ * ERRORS: one convention for every call
+ *
+ *   - A call that can fail returns an int (int64_t for the clause count):
+ *     0, or the non-negative result it documents (a count, an atom, a
+ *     length, 1 for "stopped" or "explained"), on success; a negative
+ *     PEG_E... code on failure.  peg_strerror(code) gives its message.
+ *     Bad arguments (NULL, a hole out of range) are a code, never an abort.
+ *   - The readers of text also fill in a caller-owned peg_error (which may
+ *     be NULL) with the line, column and a one-line message: the
+ *     parsers peg_board_parse, peg_key_parse, peg_result_read,
+ *     peg_result_read_keyed, peg_play_parse; the checks peg_board_check,
+ *     peg_decode and peg_replay give a message (line 0, or the jump).
+ *   - A call that makes a new object or text returns a pointer, NULL on
+ *     failure: memory ran out, or an argument it names was bad
+ *     (peg_board_new, peg_board_copy, peg_board_text, peg_key_text);
+ *     peg_encoding_new also gives the code through its int *err.
+ *   - Queries cannot fail: for a NULL handle or an index out of range they
+ *     return the neutral value they document (0, NULL), never a code:
+ *     peg_version, peg_strerror, peg_board_holes, peg_board_num_triples,
+ *     peg_board_start_pegs, peg_board_goal_pegs, peg_board_layout,
+ *     peg_catalogue_size, peg_catalogue_name, peg_catalogue_description,
+ *     peg_amo_name, peg_encoding_board, peg_encoding_steps,
+ *     peg_encoding_atoms.  Two queries answer -1 as a value, not as
+ *     PEG_EINVAL: peg_board_start and peg_board_goal (-1: the solver
+ *     chooses the empty hole; one peg anywhere); they fail only with
+ *     PEG_EHOLE.
+ *   - A callback's non-zero return (peg_clause_fn, peg_play_fn) stops the
+ *     call, which returns it unchanged.
+ *   - After a failure the handles given stay valid and safe to free, and
+ *     a result struct (peg_result, peg_hints) is always initialised: clear
+ *     it whatever the call returned.
  *
  * EXAMPLE (pairing libpeg with libdpll; error handling shortened)
  *

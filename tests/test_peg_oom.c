@@ -27,22 +27,12 @@
 /* What a call returns when memory runs out. */
 #define WITH_FAILURE(result, call) WITH_FAILURE_CODE(result, call, PEG_ENOMEM)
 
-/* ---- What a session produced, as one FNV-1a digest ---- */
-
-static void mix(uint64_t *d, const void *p, size_t n) {
-  const unsigned char *s = p;
-  for (size_t i = 0; i < n; i++)
-    *d = (*d ^ s[i]) * 0x100000001B3ULL;
-}
-
-static void mix_int(uint64_t *d, int64_t v) { mix(d, &v, sizeof v); }
-
-static void mix_str(uint64_t *d, const char *s) { mix(d, s, strlen(s) + 1); }
+/* ---- What a session produced, in the digest (failalloc.h) ---- */
 
 static void mix_error(uint64_t *d, const peg_error *err) {
-  mix_int(d, err->line);
-  mix_int(d, err->column);
-  mix_str(d, err->message);
+  oom_mix_int(d, err->line);
+  oom_mix_int(d, err->column);
+  oom_mix_str(d, err->message);
 }
 
 /* ---- The calls, with what must hold when they fail ---- */
@@ -94,25 +84,10 @@ static int result_read_keyed(const text *answer, const char *key, size_t size,
   return rc;
 }
 
-/* The clauses of an emit, counted and digested; a failed emit's partial
- * clauses are forgotten by the retry. */
-typedef struct sink {
-  int64_t clauses;
-  uint64_t digest;
-} sink;
-
-static int take(void *ctx, const int *lits, size_t n) {
-  sink *s = ctx;
-  s->clauses++;
-  mix(&s->digest, lits, n * sizeof *lits);
-  mix_int(&s->digest, 0);
-  return 0;
-}
-
-static int emit(const peg_encoding *e, sink *s) {
+static int emit(const peg_encoding *e, oom_sink *s) {
   s->clauses = 0;
   s->digest = 0;
-  return peg_encoding_emit(e, take, s);
+  return peg_encoding_emit(e, oom_take, s);
 }
 
 /* ---- The puzzles ---- */
@@ -138,12 +113,7 @@ static const char bad_text[] = "3 1\nlayout square\n"
 
 /* The model of the play: Jump and Peg atoms from replaying it, the
  * at-most-one encoding's atoms false (peg_decode does not read them). */
-typedef struct model {
-  unsigned char *v; /* [1..atoms] */
-  int atoms;
-} model;
-
-static void make_model(const peg_encoding *e, model *m) {
+static void make_model(const peg_encoding *e, test_model *m) {
   const peg_board *b = peg_encoding_board(e);
   m->atoms = peg_encoding_atoms(e);
   m->v = calloc((size_t)m->atoms + 1, 1);
@@ -159,37 +129,6 @@ static void make_model(const peg_encoding *e, model *m) {
       assert_int_equal(peg_apply(b, pegs, *j), 0);
     }
   }
-}
-
-static int value(void *ctx, int atom) {
-  const model *m = ctx;
-  return atom >= 1 && atom <= m->atoms ? m->v[atom] : -1;
-}
-
-/* dpll's answer in the DP format: the model (if any), "0", the key. */
-static void make_answer(const model *m, const char *key, size_t size, text *t) {
-  memset(t, 0, sizeof *t);
-  for (int a = 1; m && a <= m->atoms; a++) {
-    char line[32];
-    int n = snprintf(line, sizeof line, "%d %c\n", a, m->v[a] ? 'T' : 'F');
-    put(t, line, (size_t)n);
-  }
-  put(t, "0\n", 2);
-  put(t, key, size);
-}
-
-/* The same answer as a SAT-competition answer: "s SATISFIABLE" and a "v"
- * line, or "s UNSATISFIABLE". */
-static void make_competition(const model *m, text *t) {
-  memset(t, 0, sizeof *t);
-  put(t, m ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n", m ? 15 : 16);
-  for (int a = 1; m && a <= m->atoms; a++) {
-    char lit[24];
-    int n = snprintf(lit, sizeof lit, " %d", m->v[a] ? a : -a);
-    put(t, lit, (size_t)n);
-  }
-  if (m)
-    put(t, " 0\n", 3);
 }
 
 /* ---- The session ---- */
@@ -209,18 +148,18 @@ static void encode_session(const peg_board *b, int how, bool square,
   assert_int_equal(peg_encoding_set_option(e, "at_least_one", 1), 0);
   int64_t clauses;
   WITH_FAILURE(clauses, peg_encoding_clauses(e));
-  sink s;
+  oom_sink s;
   WITH_FAILURE(rc, emit(e, &s));
   assert_int_equal(rc, 0);
   assert_int_equal(s.clauses, clauses);
-  mix_int(d, peg_encoding_atoms(e));
-  mix_int(d, clauses);
-  mix_int(d, (int64_t)s.digest);
+  oom_mix_int(d, peg_encoding_atoms(e));
+  oom_mix_int(d, clauses);
+  oom_mix_int(d, (int64_t)s.digest);
 
   size_t size = 0;
   char *key, *again;
   WITH_FAILURE_PTR(key, peg_key_text(e, &size));
-  mix_str(d, key);
+  oom_mix_str(d, key);
   WITH_FAILURE(rc, key_parse(key, size, &back));
   assert_int_equal(rc, 0);
   WITH_FAILURE_PTR(again, peg_key_text(back, NULL));
@@ -228,19 +167,19 @@ static void encode_session(const peg_board *b, int how, bool square,
   free(again);
   peg_encoding_free(back);
 
-  model m = {NULL, 0};
+  test_model m = {NULL, 0};
   if (square) {
     make_model(e, &m);
     peg_jump jumps[STEPS];
     peg_error err;
-    WITH_FAILURE(rc, peg_decode(e, value, &m, jumps, &err));
+    WITH_FAILURE(rc, peg_decode(e, test_model_value, &m, jumps, &err));
     assert_int_equal(rc, 0);
     assert_memory_equal(jumps, play, sizeof play);
     WITH_FAILURE(rc, peg_replay(b, jumps, STEPS, &err));
     assert_int_equal(rc, 0);
   }
   text answer;
-  make_answer(square ? &m : NULL, key, size, &answer);
+  answer_dp(square ? &m : NULL, key, size, &answer);
   peg_result r;
   WITH_FAILURE(rc, result_read(answer.s, answer.n, &r));
   assert_int_equal(rc, 0);
@@ -248,10 +187,10 @@ static void encode_session(const peg_board *b, int how, bool square,
   assert_int_equal(r.num_jumps, square ? STEPS : 0);
   if (square)
     assert_memory_equal(r.jumps, play, sizeof play);
-  mix_int(d, peg_encoding_atoms(r.encoding));
+  oom_mix_int(d, peg_encoding_atoms(r.encoding));
   peg_result_clear(&r);
   free(answer.s);
-  make_competition(square ? &m : NULL, &answer);
+  answer_competition(square ? &m : NULL, &answer);
   WITH_FAILURE(rc, result_read_keyed(&answer, key, size, &r));
   assert_int_equal(rc, 0);
   assert_int_equal(r.solved, square);
@@ -275,11 +214,11 @@ static void draw_session(const peg_board *b, bool square, uint64_t *d) {
       assert_int_equal(peg_apply(b, pegs, play[t - 1]), 0);
     WITH_FAILURE(n, peg_draw(b, pegs, buf, sizeof buf));
     assert_true(n > 0 && (size_t)n < sizeof buf);
-    mix_str(d, buf);
+    oom_mix_str(d, buf);
   }
   WITH_FAILURE(n, peg_hole_name(b, 1, buf, sizeof buf));
   assert_true(n > 0);
-  mix_str(d, buf);
+  oom_mix_str(d, buf);
 }
 
 /* A board built triple by triple, past the first capacities of the list
@@ -296,7 +235,7 @@ static void build_session(uint64_t *d) {
   assert_int_equal(peg_board_num_triples(b), 58);
   char *t;
   WITH_FAILURE_PTR(t, peg_board_text(b, NULL));
-  mix_str(d, t);
+  oom_mix_str(d, t);
   free(t);
   peg_board_free(b);
 }
@@ -321,14 +260,14 @@ static bool session(uint64_t *out) {
   assert_int_equal(rc, 0);
   char *t;
   WITH_FAILURE_PTR(t, peg_board_text(copy, NULL));
-  mix_str(&d, t);
+  oom_mix_str(&d, t);
   free(t);
   peg_board_free(copy);
 
   WITH_FAILURE(rc, board_named("english", &english));
   assert_int_equal(rc, 0);
   WITH_FAILURE_PTR(t, peg_board_text(english, NULL));
-  mix_str(&d, t);
+  oom_mix_str(&d, t);
   free(t);
   draw_session(english, false, &d);
   peg_board_free(english);
@@ -347,28 +286,4 @@ static bool session(uint64_t *out) {
   return oom.failed;
 }
 
-static void test_every_allocation(void **state) {
-  (void)state;
-  uint64_t expected, got;
-  oom.at = -1;
-  assert_false(session(&expected));
-  long points = 0;
-  for (oom.at = 0;; oom.at++) {
-    if (!session(&got))
-      break;
-    if (got != expected)
-      print_message("allocation %ld: the session gave other results\n", oom.at);
-    assert_true(got == expected);
-    points++;
-  }
-  oom.at = -1;
-  print_message("%ld allocations failed in turn\n", points);
-  assert_true(points > 100);
-}
-
-int main(void) {
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_every_allocation),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+int main(void) { return oom_main(session, 100); }

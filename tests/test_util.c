@@ -1,7 +1,8 @@
-/* test_util.c - lib/peg/util.c (white-box): growing arrays (the capacities,
- * the elements kept, sizes that overflow refused with nothing changed),
- * growable text, the two sets of blanks and the two ways of showing input
- * in messages. */
+/* test_util.c - lib/common/util.c, which libpeg and libmaze share
+ * (white-box, through libpeg): filling in an error, growing arrays (the
+ * capacities, the elements kept, sizes that overflow refused with nothing
+ * changed), growable text, the blanks of puzzle files and the three ways
+ * of showing input in messages. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,17 +60,17 @@ static void test_grow(void **state) {
 
 static void test_text(void **state) {
   (void)state;
-  peg_text t = {0};
+  common_text t = {0};
   size_t size = 99;
-  char *s = peg__text_finish(&t, &size); /* nothing put: "" */
+  char *s = common__text_finish(&t, &size); /* nothing put: "" */
   assert_string_equal(s, "");
   assert_int_equal(size, 0);
   free(s);
   memset(&t, 0, sizeof t);
   for (int i = 0; i < 1000; i++)
-    peg__text_printf(&t, "%d ", i % 10);
-  peg__text_put(&t, "end", 3);
-  s = peg__text_finish(&t, &size);
+    common__text_printf(&t, "%d ", i % 10);
+  common__text_put(&t, "end", 3);
+  s = common__text_finish(&t, &size);
   assert_int_equal(size, 2003);
   assert_int_equal(strlen(s), 2003);
   assert_memory_equal(s, "0 1 2 3 ", 8);
@@ -77,22 +78,43 @@ static void test_text(void **state) {
   free(s);
   /* a text that failed gives NULL and frees what it had */
   memset(&t, 0, sizeof t);
-  peg__text_put(&t, "abc", 3);
+  common__text_put(&t, "abc", 3);
   t.failed = true;
-  peg__text_put(&t, "def", 3);
+  common__text_put(&t, "def", 3);
   assert_int_equal(t.len, 3);
-  assert_null(peg__text_finish(&t, &size));
+  assert_null(common__text_finish(&t, &size));
 }
 
 static void test_blanks(void **state) {
   (void)state;
   for (int c = -128; c < 128; c++) {
-    bool space_tab = c == ' ' || c == '\t';
-    bool all = space_tab || c == '\r' || c == '\v' || c == '\f';
-    CHECK(peg__is_blank((char)c, PEG__BLANK_SPACE_TAB) == space_tab &&
-              peg__is_blank((char)c, PEG__BLANK_ALL) == all,
-          "byte %d", c);
+    bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    CHECK(common__is_blank((char)c) == blank, "byte %d", c);
   }
+}
+
+/* common__fail fills in a library's error struct, or nothing. */
+static void test_fail(void **state) {
+  (void)state;
+  peg_error err = {7, 8, "old"};
+  assert_int_equal(common__fail(&err, PEG_EKEY, 3, 4, "%s %d", "line", 5),
+                   PEG_EKEY);
+  assert_int_equal(err.line, 3);
+  assert_int_equal(err.column, 4);
+  assert_string_equal(err.message, "line 5");
+  /* the message may be made from the error's own */
+  assert_int_equal(peg__fail(&err, PEG_EPLAY, 0, 0, "model 2: %s", err.message),
+                   PEG_EPLAY);
+  assert_string_equal(err.message, "model 2: line 5");
+  assert_int_equal(err.line, 0);
+  /* cut to fit */
+  char long_text[300];
+  memset(long_text, 'x', sizeof long_text - 1);
+  long_text[sizeof long_text - 1] = '\0';
+  peg__fail(&err, PEG_EPARSE, 1, 1, "%s", long_text);
+  assert_int_equal(strlen(err.message), sizeof err.message - 1);
+  assert_int_equal(peg__fail(NULL, PEG_ENOMEM, 1, 1, "no error struct"),
+                   PEG_ENOMEM);
 }
 
 static void test_printable(void **state) {
@@ -101,44 +123,49 @@ static void test_printable(void **state) {
   const struct {
     const char *s;
     size_t most;
-    peg__shown how;
+    common_shown how;
     const char *want;
   } cases[] = {
-      {"plain", 24, PEG__SHOWN_ESCAPED, "plain"},
-      {"it's\x01\x7f\xff", 24, PEG__SHOWN_ESCAPED, "it\\x27s\\x01\\x7F\\xFF"},
-      {"abcdefgh", 8, PEG__SHOWN_ESCAPED, "abcdefgh"},
-      {"abcdefghi", 8, PEG__SHOWN_ESCAPED, "abcdefgh..."},
-      {"", 8, PEG__SHOWN_ESCAPED, ""},
-      {"it's\x01\x7f\xff", 63, PEG__SHOWN_MASKED, "it's???"},
-      {"abcdefghi", 8, PEG__SHOWN_MASKED, "abcdefgh"},
-      {"\t\r\n", 8, PEG__SHOWN_MASKED, "???"},
+      {"plain", 24, COMMON_SHOWN_ESCAPED, "plain"},
+      {"it's\x01\x7f\xff", 24, COMMON_SHOWN_ESCAPED, "it\\x27s\\x01\\x7F\\xFF"},
+      {"abcdefgh", 8, COMMON_SHOWN_ESCAPED, "abcdefgh"},
+      {"abcdefghi", 8, COMMON_SHOWN_ESCAPED, "abcdefgh..."},
+      {"", 8, COMMON_SHOWN_ESCAPED, ""},
+      {"it's\x01\x7f\xff", 63, COMMON_SHOWN_MASKED, "it's???"},
+      {"abcdefghi", 8, COMMON_SHOWN_MASKED, "abcdefgh"},
+      {"\t\r\n", 8, COMMON_SHOWN_MASKED, "???"},
+      {"it's\x01\x7f\xc3\xa9", 24, COMMON_SHOWN_NAMES, "it's??\xc3\xa9"},
+      {"abcdefghi", 8, COMMON_SHOWN_NAMES, "abcdefgh..."},
+      {"\t\r\n", 8, COMMON_SHOWN_NAMES, "???"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *got =
-        peg__printable(cases[i].s, strlen(cases[i].s), cases[i].most,
-                       cases[i].how, buf, sizeof buf);
+        common__printable(cases[i].s, strlen(cases[i].s), cases[i].most,
+                          cases[i].how, buf, sizeof buf);
     assert_ptr_equal(got, buf);
     CHECK(strcmp(buf, cases[i].want) == 0, "case %zu: '%s', expected '%s'", i,
           buf, cases[i].want);
   }
   /* no more than fits, and always terminated */
   char small[5];
-  peg__printable("abcdefgh", 8, 100, PEG__SHOWN_MASKED, small, sizeof small);
+  common__printable("abcdefgh", 8, 100, COMMON_SHOWN_MASKED, small,
+                    sizeof small);
   assert_string_equal(small, "abcd");
-  peg__printable("\x01\x02", 2, 100, PEG__SHOWN_ESCAPED, small, sizeof small);
+  common__printable("\x01\x02", 2, 100, COMMON_SHOWN_ESCAPED, small,
+                    sizeof small);
   assert_string_equal(small, "\\x01");
   char one[1] = {'x'};
-  peg__printable("abc", 3, 100, PEG__SHOWN_MASKED, one, sizeof one);
+  common__printable("abc", 3, 100, COMMON_SHOWN_MASKED, one, sizeof one);
   assert_int_equal(one[0], '\0');
-  assert_ptr_equal(peg__printable("abc", 3, 100, PEG__SHOWN_MASKED, one, 0),
-                   one); /* size 0: nothing written */
+  assert_ptr_equal(
+      common__printable("abc", 3, 100, COMMON_SHOWN_MASKED, one, 0),
+      one); /* size 0: nothing written */
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_grow),
-      cmocka_unit_test(test_text),
-      cmocka_unit_test(test_blanks),
+      cmocka_unit_test(test_grow),      cmocka_unit_test(test_text),
+      cmocka_unit_test(test_blanks),    cmocka_unit_test(test_fail),
       cmocka_unit_test(test_printable),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

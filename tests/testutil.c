@@ -8,6 +8,7 @@
 
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,34 @@ void put(text *t, const char *s, size_t n) {
   memcpy(t->s + t->n, s, n);
   t->n += n;
   t->s[t->n] = '\0';
+}
+
+int test_model_value(void *model, int atom) {
+  const test_model *m = model;
+  return atom >= 1 && atom <= m->atoms ? m->v[atom] : -1;
+}
+
+void answer_dp(const test_model *m, const char *key, size_t size, text *t) {
+  memset(t, 0, sizeof *t);
+  for (int a = 1; m && a <= m->atoms; a++) {
+    char line[32];
+    int n = snprintf(line, sizeof line, "%d %c\n", a, m->v[a] ? 'T' : 'F');
+    put(t, line, (size_t)n);
+  }
+  put(t, "0\n", 2);
+  put(t, key, size);
+}
+
+void answer_competition(const test_model *m, text *t) {
+  memset(t, 0, sizeof *t);
+  put(t, m ? "s SATISFIABLE\nv" : "s UNSATISFIABLE\n", m ? 15 : 16);
+  for (int a = 1; m && a <= m->atoms; a++) {
+    char lit[24];
+    int n = snprintf(lit, sizeof lit, " %d", m->v[a] ? a : -a);
+    put(t, lit, (size_t)n);
+  }
+  if (m)
+    put(t, " 0\n", 3);
 }
 
 void encoding_triples(const peg_encoding *e, int (*out)[3]) {

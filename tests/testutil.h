@@ -90,4 +90,21 @@ typedef struct text {
 } text;
 void put(text *t, const char *s, size_t n);
 
+/* A model for the libraries' decoders: v[1..atoms], 1 true and 0 false
+ * (malloc'd; v[0] unused), and its lookup in the shape of peg_value_fn
+ * and maze_value_fn (-1 for an atom beyond). */
+typedef struct test_model {
+  unsigned char *v;
+  int atoms;
+} test_model;
+int test_model_value(void *model, int atom);
+
+/* A solver's answer for the model m (NULL: unsatisfiable), into t
+ * (initialised here; free(t->s) at the end): dpll's in the DP format
+ * ("N T"/"N F" lines, "0", then key[0..size-1], the back matter), or a
+ * SAT-competition answer ("s SATISFIABLE" and one "v" line, or
+ * "s UNSATISFIABLE"). */
+void answer_dp(const test_model *m, const char *key, size_t size, text *t);
+void answer_competition(const test_model *m, text *t);
+
 #endif

@@ -1,5 +1,5 @@
-/* dp_answer.h - reading a solver's answer in the DP format, shared by the
- * puzzle libraries (libpeg, libmaze) as source.
+/* dp_answer.h - reading a solver's answer in the DP format, and the answers
+ * of other solvers, for the puzzle libraries (libpeg, libmaze).
  *
  * The answer, as the dpll tool writes it: values "N T" / "N F" for atoms
  * 1..A in order and a line "0" (one model); further models the same way
@@ -7,10 +7,9 @@
  * complete; then the back matter, which for the puzzle front ends is their
  * key.  An unsatisfiable answer is the line "0" and the back matter.
  *
- * Each library includes this header in exactly one of its files and gets
- * a private copy of the functions (all static), so that two static
- * libraries linked into one program never clash.  The functions never
- * print and keep no state of their own. */
+ * lib/common/answer.c alone includes this header (its functions are all
+ * static); the libraries read answers through answer.h.  The functions
+ * never print and keep no state of their own. */
 #ifndef DPLL_LIB_COMMON_DP_ANSWER_H_INCLUDED
 #define DPLL_LIB_COMMON_DP_ANSWER_H_INCLUDED
 

@@ -4,6 +4,7 @@
  * satisfy are not sent. */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 /* The clauses on their way out, through one buffer of literals. */
@@ -15,11 +16,17 @@ typedef struct emitter {
   int *holders;      /* every kept treasure's nodes, by treasure: */
   int *holder_start; /* treasure k's are holders[holder_start[k]..] */
   int rc;            /* the callback's first non-zero return */
+  int64_t sent;      /* clauses sent */
 } emitter;
 
 static bool send(emitter *m, size_t n) {
-  if (!m->rc)
+  for (size_t i = 0; i < n; i++) /* a literal of an atom that exists */
+    assert(m->lits[i] != 0 && m->lits[i] >= -m->e->atoms &&
+           m->lits[i] <= m->e->atoms);
+  if (!m->rc) {
     m->rc = m->fn(m->ctx, m->lits, n);
+    m->sent++;
+  }
   return !m->rc;
 }
 
@@ -153,6 +160,8 @@ static int find_holders(emitter *m) {
     if (t >= 0 && e->kept_index[t] >= 0)
       m->holders[fill[e->kept_index[t]]++] = v;
   }
+  for (int k = 0; k < e->kept; k++) /* each treasure's nodes all placed */
+    assert(fill[k] == m->holder_start[k + 1]);
   free(fill);
   return 0;
 }
@@ -160,7 +169,7 @@ static int find_holders(emitter *m) {
 int maze_encoding_emit(const maze_encoding *e, maze_clause_fn fn, void *ctx) {
   if (!e || !fn)
     return MAZE_EINVAL;
-  emitter m = {e, fn, ctx, NULL, NULL, NULL, 0};
+  emitter m = {e, fn, ctx, NULL, NULL, NULL, 0, 0};
   m.lits = malloc(((size_t)e->nodes + 2) * sizeof *m.lits);
   int rc = m.lits ? find_holders(&m) : MAZE_ENOMEM;
   if (!rc) {
@@ -170,6 +179,8 @@ int maze_encoding_emit(const maze_encoding *e, maze_clause_fn fn, void *ctx) {
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds && !m.rc; k++)
       kinds[k](&m);
     rc = m.rc;
+    /* The formulas of maze_encoding_clauses count what was sent. */
+    assert(rc || m.sent == maze_encoding_clauses(e));
   }
   free(m.lits);
   free(m.holders);

@@ -2,9 +2,10 @@
  * with its key. */
 #include "internal.h"
 
-#include "../common/dp_answer.h"
+#include "../common/answer.h"
 #include "../common/sequences.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,18 +100,6 @@ int maze_decode(const maze_encoding *e, maze_value_fn value, void *ctx,
 /* ---- Reading a solver's answer --------------------------------------------
  */
 
-typedef struct model_at {
-  const dp_answer *answer;
-  size_t model;
-} model_at;
-
-static int lookup(void *ctx, int atom) {
-  const model_at *m = ctx;
-  return atom >= 1 && atom <= m->answer->atoms
-             ? dp_answer_value(m->answer, m->model, atom)
-             : -1;
-}
-
 /* Solution k's path (at path_start[k], to path_start[k + 1]), so that a
  * model that repeats a path (staying at other times) adds none. */
 static const void *path_of(const void *ctx, size_t k, size_t *bytes) {
@@ -121,20 +110,21 @@ static const void *path_of(const void *ctx, size_t k, size_t *bytes) {
 }
 
 /* Decodes model m into out: a new solution unless its path is known. */
-static int add_model(const dp_answer *a, size_t m, maze_result *out,
+static int add_model(const common_answer *a, size_t m, maze_result *out,
                      sequences *set, maze_error *err) {
   size_t t = out->num_times, k = out->num_solutions;
   int *times = out->times + k * t;
-  model_at at = {a, m};
-  int rc = maze_decode(out->encoding, lookup, &at, times, err);
-  if (rc) {
-    char why[sizeof err->message];
-    snprintf(why, sizeof why, "%s", err->message);
-    return maze__fail(err, rc, 0, 0, "model %zu: %s", m + 1, why);
-  }
+  common_model at = {a, m};
+  int rc = maze_decode(out->encoding, common__model_value, &at, times, err);
+  if (rc) /* maze__fail makes the message first */
+    return err ? maze__fail(err, rc, 0, 0, "model %zu: %s", m + 1, err->message)
+               : rc;
   int *path = out->paths + out->path_start[k];
   memcpy(path, times, t * sizeof *times);
-  out->path_start[k + 1] = out->path_start[k] + maze_path_collapse(path, t);
+  size_t n = maze_path_collapse(path, t);
+  assert(n >= 1 && n <= t &&
+         path[0] == maze_puzzle_start(out->encoding->puzzle));
+  out->path_start[k + 1] = out->path_start[k] + n;
   if (sequences_seen(set, k))
     out->path_start[k + 1] = 0; /* as it was: no solution k */
   else
@@ -143,113 +133,45 @@ static int add_model(const dp_answer *a, size_t m, maze_result *out,
 }
 
 /* Decodes every model of a into out's solutions, distinct paths only. */
-static int decode_models(const dp_answer *a, maze_result *out,
+static int decode_models(const common_answer *a, maze_result *out,
                          maze_error *err) {
   size_t t = (size_t)out->encoding->steps + 1;
+  size_t models = common__answer_models(a);
   sequences set;
-  bool room = sequences_init(&set, a->models, path_of, out);
+  bool room = sequences_init(&set, models, path_of, out);
   out->num_times = t;
-  out->times = malloc(a->models * t * sizeof *out->times);
-  out->paths = malloc(a->models * t * sizeof *out->paths);
-  out->path_start = calloc(a->models + 1, sizeof *out->path_start);
+  out->times = malloc(models * t * sizeof *out->times);
+  out->paths = malloc(models * t * sizeof *out->paths);
+  out->path_start = calloc(models + 1, sizeof *out->path_start);
   int rc = 0;
   if (!room || !out->times || !out->paths || !out->path_start)
     rc = maze__fail(err, MAZE_ENOMEM, 0, 0, "out of memory");
-  for (size_t m = 0; m < a->models && !rc; m++)
+  for (size_t m = 0; m < models && !rc; m++)
     rc = add_model(a, m, out, &set, err);
   sequences_free(&set);
   return rc;
 }
 
-/* The answer's models, with the encoding read from the key. */
-static int read_models(const dp_answer *a, maze_result *out, maze_error *err) {
-  int rc = decode_models(a, out, err);
-  if (!rc) {
-    out->solved = 1;
-    out->num_models = a->models;
-    out->list = a->models > 1 || a->complete;
-  }
-  return rc;
+/* ---- The reader that lib/common/answer.c drives ------------------------- */
+
+/* Every model, decoded and checked into out. */
+static int read_models(void *result, const common_answer *a, void *err) {
+  maze_result *out = result;
+  out->list = common__answer_models(a) > 1 || common__answer_complete(a);
+  return decode_models(a, out, err);
 }
 
-/* dp_answer's result as libmaze's code, with err filled in. */
-static int answer_failed(int rc, const dp_answer *a, maze_error *err) {
-  int code = rc == DP_ANSWER_NOMEM    ? MAZE_ENOMEM
-             : rc == DP_ANSWER_NO_KEY ? MAZE_EKEY
-                                      : MAZE_EANSWER;
-  return rc ? maze__fail(err, code, a->line, a->column, "%s", a->message) : 0;
-}
-
-/* The rest of reading an answer a (read), with the key at key[0..size-1]
- * starting on line key_line unless out has its encoding already.  Frees a;
- * clears out on failure. */
-static int result_from(dp_answer *a, int rc, const char *key, size_t size,
-                       long key_line, maze_result *out, maze_error *err) {
-  if (!rc && !out->encoding)
-    rc = maze__key_parse(key, size, key_line, &out->encoding, err);
-  if (!rc)
-    rc = answer_failed(dp_answer_atoms(a, out->encoding->atoms), a, err);
-  if (!rc && a->models > 0)
-    rc = read_models(a, out, err);
-  out->complete = !rc && a->complete;
-  dp_answer_free(a);
-  if (rc)
-    maze_result_clear(out);
-  return rc;
-}
-
-static int start_reading(const char *text, size_t size, maze_result *out,
-                         maze_error **err, maze_error *scratch) {
-  if (!*err)
-    *err = scratch;
-  memset(*err, 0, sizeof **err);
-  if (!out)
-    return maze__fail(*err, MAZE_EINVAL, 0, 0, "invalid argument");
-  memset(out, 0, sizeof *out);
-  if (!text && size)
-    return maze__fail(*err, MAZE_EINVAL, 0, 0, "invalid argument");
-  return 0;
-}
-
-static const dp_answer_names names = {"maze", "maze-front", "maze-back"};
+COMMON_ANSWER_READER(reader, maze, MAZE, read_models);
 
 int maze_result_read(const char *text, size_t size, maze_result *out,
                      maze_error *err) {
-  maze_error scratch;
-  int rc = start_reading(text, size, out, &err, &scratch);
-  if (rc)
-    return rc;
-  dp_answer a;
-  rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
-                     err);
-  return result_from(&a, rc, text + a.back_at, size - a.back_at, a.back_line,
-                     out, err);
+  return common__answer_read(&reader, text, size, NULL, 0, false, out, err);
 }
 
 int maze_result_read_keyed(const char *text, size_t size, const char *key,
                            size_t key_size, maze_result *out, maze_error *err) {
-  maze_error scratch;
-  int rc = start_reading(text, size, out, &err, &scratch);
-  if (rc || (!key && key_size))
-    return rc ? rc : maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
-  int form;
-  char *k;
-  size_t ks = 0;
-  long line;
-  dp_answer a;
-  rc = answer_failed(dp_answer_keyed(text ? text : "", size, key, key_size,
-                                     &names, &form, &k, &ks, &line, &a),
-                     &a, err);
-  if (!rc && form == DP_FORM_DP)
-    return maze_result_read(text, size, out, err);
-  if (!rc)
-    rc = maze__key_parse(k, ks, line, &out->encoding, err);
-  free(k);
-  if (!rc)
-    rc = answer_failed(
-        dp_answer_read_other(text, size, form, out->encoding->atoms, &a), &a,
-        err);
-  return result_from(&a, rc, NULL, 0, 0, out, err);
+  return common__answer_read(&reader, text, size, key, key_size, true, out,
+                             err);
 }
 
 void maze_result_clear(maze_result *r) {

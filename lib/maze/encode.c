@@ -3,6 +3,7 @@
  * (docs/maze.md).  The clauses themselves are in clauses.c. */
 #include "internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,33 @@ static void keep_treasures(maze_encoding *e) {
     }
 }
 
+#ifndef NDEBUG
+/* The layout's invariants: order and pos are inverse permutations, in the
+ * order of dist (START first when pruning: the one node at distance 0);
+ * live[I] is the number of nodes within I moves; kept_index and kept_list
+ * are inverse; the atoms of time I follow those before it. */
+static bool laid_out(const maze_encoding *e) {
+  if (e->prune && e->order[0] != e->puzzle->start)
+    return false;
+  for (int i = 0; i < e->nodes; i++)
+    if (e->pos[e->order[i]] != i ||
+        (i && e->dist[e->order[i - 1]] > e->dist[e->order[i]]))
+      return false;
+  int within = 0;
+  for (int I = 0; I <= e->steps; I++) {
+    while (within < e->nodes && e->dist[e->order[within]] <= I)
+      within++;
+    if (e->live[I] != within ||
+        e->base[I + 1] != e->base[I] + e->live[I] + e->kept)
+      return false;
+  }
+  for (int k = 0; k < e->kept; k++)
+    if (e->kept_index[e->kept_list[k]] != k)
+      return false;
+  return e->base[0] == 0 && e->atoms == e->base[e->steps + 1];
+}
+#endif
+
 /* Which atoms exist and their numbers, for the options as they are:
  * 0, MAZE_ETOOBIG or MAZE_ENOMEM. */
 static int layout(maze_encoding *e) {
@@ -94,6 +122,7 @@ static int layout(maze_encoding *e) {
       return MAZE_ETOOBIG;
   }
   e->atoms = (int)e->base[e->steps + 1];
+  assert(laid_out(e));
   return 0;
 }
 

@@ -5,6 +5,9 @@
 
 #include "maze.h"
 
+#include "../common/util.h"
+
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,42 +19,25 @@
 /* The node where the player starts. */
 #define MAZE__START "START"
 
-/* ---- util.c -------------------------------------------------------------- */
+/* ---- lib/common/util.c ----------------------------------------------------
+ * Errors and growth below; growable text (common_text), blanks and input in
+ * messages (common__printable) are used as they are. */
 
-/* Sets err's message (printf-style) and position; returns code. */
-int maze__fail(maze_error *err, int code, long line, long column,
-               const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+/* maze_error is lib/common's error struct: maze__fail(err, code, line,
+ * column, fmt, ...) fills in err (NULL: nothing) with the printf-style
+ * message and the position, and returns code. */
+COMMON_ERROR_LIKE(maze_error);
+static inline void *maze__error(maze_error *err) { return err; }
+#define maze__fail(err, ...) common__fail(maze__error(err), __VA_ARGS__)
 
 /* Makes room for need elements of elem bytes in *p, which holds *cap: on
  * success *p and *cap may change (the elements kept); MAZE_ENOMEM (also
  * when the bytes overflow a size_t) leaves both as they were. */
-int maze__grow(void **p, size_t *cap, size_t need, size_t elem);
+static inline int maze__grow(void **p, size_t *cap, size_t need, size_t elem) {
+  return common__grow(p, cap, need, elem) ? MAZE_ENOMEM : 0;
+}
 
-/* A growable string for building text. */
-typedef struct maze_text {
-  char *data;
-  size_t len, cap;
-  bool failed; /* memory ran out: the text is incomplete */
-} maze_text;
-
-void maze__text_put(maze_text *t, const char *s, size_t n);
-void maze__text_str(maze_text *t, const char *s);
-void maze__text_printf(maze_text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* The finished text (caller frees), or NULL if memory ran out. */
-char *maze__text_finish(maze_text *t, size_t *size);
-
-/* s[0..len-1] for a message: at most `most` bytes, bytes below 0x20 and
- * 0x7f as '?', "..." after a cut; in buf (size bytes), returned. */
-const char *maze__shown(const char *s, size_t len, size_t most, char *buf,
-                        size_t size);
+/* ---- util.c -------------------------------------------------------------- */
 
 /* A set of names, each numbered in the order added: an open-addressing
  * hash table over the names. */
@@ -113,12 +99,20 @@ struct maze_encoding {
   int atoms;
 };
 
-/* The atom AT_N_I or HAS_T_I, or 0 if it does not exist. */
+/* The atom AT_N_I or HAS_T_I, or 0 if it does not exist.  A node within
+ * I moves is among the live[I] first of order, so its atom is below the
+ * HAS atoms of time I. */
 static inline int maze__at(const maze_encoding *e, int node, int time) {
-  return e->dist[node] <= time ? (int)e->base[time] + e->pos[node] + 1 : 0;
+  assert(node >= 0 && node < e->nodes && time >= 0 && time <= e->steps);
+  if (e->dist[node] > time)
+    return 0;
+  assert(e->pos[node] < e->live[time]);
+  return (int)e->base[time] + e->pos[node] + 1;
 }
 
 static inline int maze__has(const maze_encoding *e, int treasure, int time) {
+  assert(treasure >= 0 && treasure < e->puzzle->treasures.count);
+  assert(time >= 0 && time <= e->steps);
   int k = e->kept_index[treasure];
   return k >= 0 ? (int)e->base[time] + e->live[time] + k + 1 : 0;
 }

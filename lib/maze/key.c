@@ -26,24 +26,20 @@ char *maze_key_text(const maze_encoding *e, size_t *size) {
   char *maze = maze_puzzle_text(e->puzzle, &maze_size);
   if (!maze)
     return NULL;
-  maze_text t = {0};
-  maze__text_printf(&t, "%s\noptions prune=%d\nmaze %ld\n", KEY_HEADER,
-                    e->prune, count_lines(maze, maze_size));
-  maze__text_put(&t, maze, maze_size);
+  common_text t = {0};
+  common__text_printf(&t, "%s\noptions prune=%d\nmaze %ld\n", KEY_HEADER,
+                      e->prune, count_lines(maze, maze_size));
+  common__text_put(&t, maze, maze_size);
   free(maze);
-  maze__text_printf(&t, "atoms %d\n", e->atoms);
+  common__text_printf(&t, "atoms %d\n", e->atoms);
   char name[MAZE_MAX_NAME + 32];
   for (int a = 1; a <= e->atoms && !t.failed; a++) {
     maze_atom_name(e, a, name, sizeof name);
-    maze__text_printf(&t, "%d %s\n", a, name);
+    common__text_printf(&t, "%d %s\n", a, name);
   }
-  maze__text_str(&t, "end key\n");
-  return maze__text_finish(&t, size);
+  common__text_str(&t, "end key\n");
+  return common__text_finish(&t, size);
 }
-
-/* The pieces of err that text_lines.h's readers set. */
-#define AT(err)                                                                \
-  &(err)->line, &(err)->column, (err)->message, sizeof(err)->message
 
 /* The number after prefix on the current line (digits to its end, at most
  * most), or -1. */
@@ -92,54 +88,35 @@ static int read_maze(text_lines *l, maze_encoding **out, maze_error *err) {
   return 0;
 }
 
+static int atom_name(const void *e, int atom, char *buf, size_t size) {
+  return maze_atom_name(e, atom, buf, size);
+}
+
 /* "atoms N", then "I NAME" for every atom, each the name e gives. */
 static int read_atoms(text_lines *l, const maze_encoding *e, maze_error *err) {
-  char expect[MAZE_MAX_NAME + 48], found[NAME_SHOWN + 8];
-  snprintf(expect, sizeof expect, "atoms %d", e->atoms);
-  if (!text_lines_take(l) || !text_lines_is(l, expect))
-    return maze__fail(err, MAZE_EKEY, l->line, 1,
-                      "expected '%s' (the maze has that many atoms)", expect);
-  for (int a = 1; a <= e->atoms; a++) {
-    int n = snprintf(expect, sizeof expect, "%d ", a);
-    maze_atom_name(e, a, expect + n, sizeof expect - (size_t)n);
-    if (!text_lines_take(l))
-      return maze__fail(err, MAZE_EKEY, l->line + 1, 1,
-                        "the key ends before the atom line '%s'", expect);
-    if (text_lines_is(l, expect))
-      continue;
-    /* The column of the first byte that differs. */
-    size_t c = 0;
-    while (c < l->len && expect[c] && l->text[c] == expect[c])
-      c++;
-    return maze__fail(
-        err, MAZE_EKEY, l->line, (long)c + 1,
-        "expected the atom line '%s', found '%s'", expect,
-        maze__shown(l->text, l->len, NAME_SHOWN, found, sizeof found));
-  }
-  return 0;
+  const text_lines_atoms spec = {e->atoms,           atom_name,  e,   "maze",
+                                 COMMON_SHOWN_NAMES, NAME_SHOWN, true};
+  return text_lines_atom_lines(l, &spec, err) ? MAZE_EKEY : 0;
 }
 
 int maze__key_parse(const char *text, size_t size, long line0,
                     maze_encoding **out, maze_error *err) {
-  maze_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !out || (!text && size), MAZE_EINVAL))
+    return MAZE_EINVAL;
   *out = NULL;
   text = text ? text : "";
   text_lines l = text_lines_at(text, size, line0), options = l;
   maze_encoding *e = NULL;
   int rc =
-      text_lines_head(&l, line0, KEY_HEADER, &options, AT(err)) ? MAZE_EKEY : 0;
+      text_lines_head(&l, line0, KEY_HEADER, &options, err) ? MAZE_EKEY : 0;
   if (!rc)
     rc = read_maze(&l, &e, err);
-  if (!rc && text_lines_options(&options, set_option, e, AT(err)))
-    rc = MAZE_EKEY;
+  if (!rc && (rc = text_lines_options(&options, set_option, e, err)))
+    rc = rc == MAZE_ENOMEM ? maze__fail(err, rc, 0, 0, "out of memory")
+                           : MAZE_EKEY;
   if (!rc)
     rc = read_atoms(&l, e, err);
-  if (!rc && text_lines_end(&l, AT(err)))
+  if (!rc && text_lines_end(&l, err))
     rc = MAZE_EKEY;
   if (rc) {
     maze_encoding_free(e);

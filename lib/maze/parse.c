@@ -1,8 +1,9 @@
 /* parse.c - reading a maze file (docs/maze.md): the nodes, the treasures,
  * the task, then a line per node; each error with the line and column of
- * the word it is about. */
+ * the word it is about.  A copy of a puzzle is its text read back. */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,12 +33,6 @@ typedef struct parser {
   size_t num_links, links_cap;
 } parser;
 
-/* Whether c separates words: CR for files from Windows, the rest for
- * stray tabs and form feeds. */
-static bool blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 static int add_word(parser *ps, const char *w, size_t len, long column) {
   void *words = ps->words;
   if (ps->num_words == MAX_WORDS)
@@ -62,12 +57,12 @@ static int next_line(parser *ps, bool *more) {
   ps->line++;
   ps->num_words = 0;
   for (const char *q = start; q < stop && *q != '#';) {
-    if (blank(*q)) {
+    if (common__is_blank(*q)) {
       q++;
       continue;
     }
     const char *w = q;
-    for (; q < stop && !blank(*q) && *q != '#'; q++)
+    for (; q < stop && !common__is_blank(*q) && *q != '#'; q++)
       if ((unsigned char)*q < 0x20 || *q == 0x7f)
         return maze__fail(ps->err, MAZE_EPARSE, ps->line, q - start + 1,
                           "a control character (byte 0x%02X) in a name",
@@ -91,7 +86,8 @@ static int next_content(parser *ps, bool *more) {
 }
 
 static const char *shown(const word *w, char *buf, size_t size) {
-  return maze__shown(w->text, w->len, WORD_SHOWN, buf, size);
+  return common__printable(w->text, w->len, WORD_SHOWN, COMMON_SHOWN_NAMES, buf,
+                           size);
 }
 
 static bool word_is(const word *w, const char *s) {
@@ -285,6 +281,7 @@ static int finish(parser *ps) {
       pz->links[at++] = ps->links[ps->link_at[v] + (size_t)l];
   }
   pz->link_start[n] = at;
+  assert((size_t)at == ps->num_links); /* every node line's links, once */
   return 0;
 }
 
@@ -292,10 +289,10 @@ static int finish(parser *ps) {
 static int read_lines(parser *ps) {
   static const char *const missing[3] = {
       "no maze: the first line must list the nodes",
-      "the file ends before the line of treasures (" MAZE__NONE
-      " if there are none)",
-      "the file ends before the line with the number of steps and the "
-      "treasures to get"};
+      ("the file ends before the line of treasures (" MAZE__NONE
+       " if there are none)"),
+      ("the file ends before the line with the number of steps and the "
+       "treasures to get")};
   int rc = 0;
   bool more;
   for (int content = 0; !rc; content++) {
@@ -325,12 +322,8 @@ static void parser_free(parser *ps) {
 
 int maze__puzzle_parse(const char *text, size_t size, long line0,
                        maze_puzzle **out, maze_error *err) {
-  maze_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return maze__fail(err, MAZE_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !out || (!text && size), MAZE_EINVAL))
+    return MAZE_EINVAL;
   *out = NULL;
   parser ps = {.p = text ? text : "", .line = line0 - 1, .err = err};
   ps.end = ps.p + size;
@@ -349,4 +342,16 @@ int maze__puzzle_parse(const char *text, size_t size, long line0,
 int maze_puzzle_parse(const char *text, size_t size, maze_puzzle **out,
                       maze_error *err) {
   return maze__puzzle_parse(text, size, 1, out, err);
+}
+
+/* The copy goes through the canonical text, which the parser reads back
+ * to the same puzzle: one way to build a puzzle, so one set of checks. */
+maze_puzzle *maze_puzzle_copy(const maze_puzzle *p) {
+  size_t size;
+  char *text = p ? maze_puzzle_text(p, &size) : NULL;
+  maze_puzzle *q = NULL;
+  if (text && maze_puzzle_parse(text, size, &q, NULL))
+    q = NULL;
+  free(text);
+  return q;
 }

@@ -1,5 +1,6 @@
 /* puzzle.c - the maze and its task: queries, the canonical maze file, a
- * new task, and replaying a path. */
+ * new task, and replaying a path.  (A copy goes through the parser:
+ * parse.c.) */
 #include "internal.h"
 
 #include <stdio.h>
@@ -18,51 +19,39 @@ void maze_puzzle_free(maze_puzzle *p) {
   free(p);
 }
 
-/* The copy goes through the canonical text, which the parser reads back
- * to the same puzzle: one way to build a puzzle, so one set of checks. */
-maze_puzzle *maze_puzzle_copy(const maze_puzzle *p) {
-  size_t size;
-  char *text = p ? maze_puzzle_text(p, &size) : NULL;
-  maze_puzzle *q = NULL;
-  if (text && maze_puzzle_parse(text, size, &q, NULL))
-    q = NULL;
-  free(text);
-  return q;
-}
-
 char *maze_puzzle_text(const maze_puzzle *p, size_t *size) {
   if (!p)
     return NULL;
-  maze_text t = {0};
+  common_text t = {0};
   for (int v = 0; v < p->nodes.count; v++) {
-    maze__text_str(&t, v ? " " : "");
-    maze__text_str(&t, p->nodes.name[v]);
+    common__text_str(&t, v ? " " : "");
+    common__text_str(&t, p->nodes.name[v]);
   }
-  maze__text_str(&t, "\n");
+  common__text_str(&t, "\n");
   for (int k = 0; k < p->treasures.count; k++) {
-    maze__text_str(&t, k ? " " : "");
-    maze__text_str(&t, p->treasures.name[k]);
+    common__text_str(&t, k ? " " : "");
+    common__text_str(&t, p->treasures.name[k]);
   }
-  maze__text_str(&t, p->treasures.count ? "\n" : MAZE__NONE "\n");
-  maze__text_printf(&t, "%d", p->steps);
+  common__text_str(&t, p->treasures.count ? "\n" : MAZE__NONE "\n");
+  common__text_printf(&t, "%d", p->steps);
   for (int i = 0; i < p->num_wanted; i++) {
-    maze__text_str(&t, " ");
-    maze__text_str(&t, p->treasures.name[p->wanted[i]]);
+    common__text_str(&t, " ");
+    common__text_str(&t, p->treasures.name[p->wanted[i]]);
   }
-  maze__text_str(&t, "\n");
+  common__text_str(&t, "\n");
   for (int v = 0; v < p->nodes.count; v++) {
-    maze__text_str(&t, p->nodes.name[v]);
-    maze__text_str(&t, " ");
-    maze__text_str(&t, p->treasure_at[v] < 0
-                           ? MAZE__NONE
-                           : p->treasures.name[p->treasure_at[v]]);
+    common__text_str(&t, p->nodes.name[v]);
+    common__text_str(&t, " ");
+    common__text_str(&t, p->treasure_at[v] < 0
+                             ? MAZE__NONE
+                             : p->treasures.name[p->treasure_at[v]]);
     for (int l = p->link_start[v]; l < p->link_start[v + 1]; l++) {
-      maze__text_str(&t, " ");
-      maze__text_str(&t, p->nodes.name[p->links[l]]);
+      common__text_str(&t, " ");
+      common__text_str(&t, p->nodes.name[p->links[l]]);
     }
-    maze__text_str(&t, "\n");
+    common__text_str(&t, "\n");
   }
-  return maze__text_finish(&t, size);
+  return common__text_finish(&t, size);
 }
 
 int maze_puzzle_set_task(maze_puzzle *p, int steps, const int *wanted,

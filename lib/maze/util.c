@@ -1,87 +1,15 @@
-/* util.c - what every file of libmaze shares: the messages, growing arrays,
- * text, and sets of names. */
+/* util.c - libmaze's version and messages, and the sets of names its files
+ * share; what they share with libpeg is in lib/common/util.c. */
 #include "internal.h"
 
-#include "../common/grow.h"
-
-#include <stdarg.h>
+#include <assert.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *maze_version(void) { return MAZE_VERSION; }
 
-const char *maze_strerror(int code) {
-  switch (code) {
-#define MAZE_ERROR_TEXT(name, value, text)                                     \
-  case value:                                                                  \
-    return text;
-    MAZE_ERRORS(MAZE_ERROR_TEXT)
-#undef MAZE_ERROR_TEXT
-  case 0:
-    return "success";
-  default:
-    return "unknown code";
-  }
-}
-
-int maze__fail(maze_error *err, int code, long line, long column,
-               const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    grow_vmessage(&err->line, &err->column, err->message, sizeof err->message,
-                  line, column, fmt, ap);
-    va_end(ap);
-  }
-  return code;
-}
-
-int maze__grow(void **p, size_t *cap, size_t need, size_t elem) {
-  return grow_array(p, cap, need, elem) ? MAZE_ENOMEM : 0;
-}
-
-/* ---- Growable text ------------------------------------------------------ */
-
-void maze__text_put(maze_text *t, const char *s, size_t n) {
-  if (!t->failed && !grow_text_put(&t->data, &t->len, &t->cap, s, n))
-    t->failed = true;
-}
-
-void maze__text_str(maze_text *t, const char *s) {
-  maze__text_put(t, s, strlen(s));
-}
-
-void maze__text_printf(maze_text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (!t->failed &&
-      !grow_text_vprintf(&t->data, &t->len, &t->cap, 512, fmt, ap))
-    t->failed = true;
-  va_end(ap);
-}
-
-char *maze__text_finish(maze_text *t, size_t *size) {
-  return grow_text_finish(&t->data, &t->len, &t->cap, t->failed, size);
-}
-
-const char *maze__shown(const char *s, size_t len, size_t most, char *buf,
-                        size_t size) {
-  if (!size)
-    return buf;
-  size_t o = 0;
-  for (size_t i = 0; i < len && i < most && o + 1 < size; i++) {
-    unsigned char c = (unsigned char)s[i];
-    buf[o++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-  }
-  if (len > most && o + 4 < size) {
-    memcpy(buf + o, "...", 3);
-    o += 3;
-  }
-  buf[o] = '\0';
-  return buf;
-}
+const char *maze_strerror(int code) { COMMON_STRERROR(code, MAZE_ERRORS) }
 
 /* ---- Sets of names ------------------------------------------------------ */
 
@@ -143,6 +71,7 @@ int maze__names_add(maze_names *n, const char *s, size_t len) {
   while (n->slots[i])
     i = (i + 1) & n->mask;
   n->slots[i] = n->count + 1;
+  assert(2 * ((size_t)n->count + 1) <= n->mask + 1); /* at most half full */
   return n->count++;
 }
 

@@ -342,19 +342,19 @@ int peg_board_check(const peg_board *b, peg_error *err) {
 /* ---- Writing a board file
  * ----------------------------------------------------- */
 
-static void put_set(peg_text *t, const char *word, const peg_board *b,
+static void put_set(common_text *t, const char *word, const peg_board *b,
                     const unsigned char *set) {
-  peg__text_printf(t, "%s", word);
+  common__text_printf(t, "%s", word);
   for (int h = 1; h <= b->holes; h++)
     if (set[h])
-      peg__text_printf(t, " %d", h);
-  peg__text_put(t, "\n", 1);
+      common__text_printf(t, " %d", h);
+  common__text_put(t, "\n", 1);
 }
 
 char *peg_board_text(const peg_board *b, size_t *size) {
   if (!b)
     return NULL;
-  peg_text t = {0};
+  common_text t = {0};
   /* One empty hole can be said on the first line; anything else needs a
    * start line. */
   int empty = 0, empties = 0;
@@ -364,21 +364,22 @@ char *peg_board_text(const peg_board *b, size_t *size) {
       empties++;
     }
   bool simple = b->free_start || empties == 1;
-  peg__text_printf(&t, "%d %d\n", b->holes,
-                   b->free_start || !simple ? 0 : empty);
+  common__text_printf(&t, "%d %d\n", b->holes,
+                      b->free_start || !simple ? 0 : empty);
   if (!simple)
     put_set(&t, "start", b, b->start);
   if (b->goal_given)
     put_set(&t, "goal", b, b->goal);
   if (b->layout != PEG_LAYOUT_NONE) {
-    peg__text_printf(&t, "layout %s\n",
-                     b->layout == PEG_LAYOUT_TRIANGLE ? "triangle" : "square");
+    common__text_printf(&t, "layout %s\n",
+                        b->layout == PEG_LAYOUT_TRIANGLE ? "triangle"
+                                                         : "square");
     for (int h = 1; h <= b->holes; h++)
       if (b->row[h])
-        peg__text_printf(&t, "at %d %d %d\n", h, b->row[h], b->col[h]);
+        common__text_printf(&t, "at %d %d %d\n", h, b->row[h], b->col[h]);
   }
   for (size_t i = 0; i < b->num_triples; i++)
-    peg__text_printf(&t, "%d %d %d\n", b->triples[i][0], b->triples[i][1],
-                     b->triples[i][2]);
-  return peg__text_finish(&t, size);
+    common__text_printf(&t, "%d %d %d\n", b->triples[i][0], b->triples[i][1],
+                        b->triples[i][2]);
+  return common__text_finish(&t, size);
 }

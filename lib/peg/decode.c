@@ -2,7 +2,7 @@
  * board; reading a solver's answer with its key. */
 #include "internal.h"
 
-#include "../common/dp_answer.h"
+#include "../common/answer.h"
 #include "../common/sequences.h"
 
 #include <stdio.h>
@@ -219,18 +219,6 @@ int peg_decode(const peg_encoding *e, peg_value_fn value, void *ctx,
 /* ---- Reading a solver's answer
  * ---------------------------------------------------- */
 
-typedef struct model_at {
-  const dp_answer *answer;
-  size_t model;
-} model_at;
-
-static int lookup(void *ctx, int atom) {
-  const model_at *m = ctx;
-  return atom >= 1 && atom <= m->answer->atoms
-             ? dp_answer_value(m->answer, m->model, atom)
-             : -1;
-}
-
 /* Play k of the plays so far (each of the encoding's steps jumps), for
  * passing over a model that repeats one (the auxiliary atoms of some
  * at-most-one encodings may differ between two models of the same play). */
@@ -242,26 +230,24 @@ static const void *play_of(const void *ctx, size_t k, size_t *bytes) {
 }
 
 /* Decodes every model of a into out's solutions, distinct plays only. */
-static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
+static int decode_models(const common_answer *a, peg_result *out,
+                         peg_error *err) {
   const peg_encoding *e = out->encoding;
-  size_t n = (size_t)e->steps;
+  size_t n = (size_t)e->steps, models = common__answer_models(a);
   sequences set;
-  bool room = sequences_init(&set, a->models, play_of, out);
-  out->jumps = malloc((a->models * n + 1) * sizeof *out->jumps);
+  bool room = sequences_init(&set, models, play_of, out);
+  out->jumps = malloc((models * n + 1) * sizeof *out->jumps);
   if (!room || !out->jumps) {
     sequences_free(&set);
     return peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
   }
   int rc = 0;
-  for (size_t m = 0; m < a->models && !rc; m++) {
-    model_at at = {a, m};
+  for (size_t m = 0; m < models && !rc; m++) {
+    common_model at = {a, m};
     peg_jump *play = out->jumps + out->num_solutions * n;
-    rc = peg_decode(e, lookup, &at, play, err);
-    if (rc && m > 0) {
-      char why[sizeof err->message];
-      snprintf(why, sizeof why, "%s", err->message);
-      peg__fail(err, rc, 0, 0, "model %zu: %s", m + 1, why);
-    }
+    rc = peg_decode(e, common__model_value, &at, play, err);
+    if (rc && m > 0 && err) /* peg__fail makes the message first */
+      peg__fail(err, rc, 0, 0, "model %zu: %s", m + 1, err->message);
     if (!rc && !sequences_seen(&set, out->num_solutions))
       out->num_solutions++;
   }
@@ -269,89 +255,20 @@ static int decode_models(const dp_answer *a, peg_result *out, peg_error *err) {
   return rc;
 }
 
-/* dp_answer's result as libpeg's code, with err filled in. */
-static int answer_failed(int rc, const dp_answer *a, peg_error *err) {
-  int code = rc == DP_ANSWER_NOMEM    ? PEG_ENOMEM
-             : rc == DP_ANSWER_NO_KEY ? PEG_EKEY
-                                      : PEG_EANSWER;
-  return rc ? peg__fail(err, code, a->line, a->column, "%s", a->message) : 0;
+/* ---- The reader that lib/common/answer.c drives ------------------------- */
+
+/* Every model, decoded and replayed into out. */
+static int read_models(void *result, const common_answer *a, void *err) {
+  peg_result *out = result;
+  out->num_jumps = (size_t)out->encoding->steps;
+  return decode_models(a, out, err);
 }
 
-/* The rest of reading an answer a (read), with the key at key[0..size-1]
- * starting on line key_line: the encoding, the check of the atoms, the
- * decoded models.  Frees a; clears out on failure. */
-static int result_from(dp_answer *a, int rc, const char *key, size_t size,
-                       long key_line, peg_result *out, peg_error *err) {
-  if (!rc && !out->encoding)
-    rc = peg__key_parse(key, size, key_line, &out->encoding, err);
-  if (!rc)
-    rc = answer_failed(dp_answer_atoms(a, out->encoding->atoms), a, err);
-  if (!rc && a->models > 0)
-    rc = decode_models(a, out, err);
-  if (!rc && a->models > 0) {
-    out->solved = 1;
-    out->num_jumps = (size_t)out->encoding->steps;
-    out->num_models = a->models;
-  }
-  out->complete = !rc && a->complete;
-  dp_answer_free(a);
-  if (rc)
-    peg_result_clear(out);
-  return rc;
-}
-
-static int start_reading(const char *text, size_t size, peg_result *out,
-                         peg_error **err, peg_error *scratch) {
-  if (!*err)
-    *err = scratch;
-  memset(*err, 0, sizeof **err);
-  if (!out)
-    return peg__fail(*err, PEG_EINVAL, 0, 0, "invalid argument");
-  memset(out, 0, sizeof *out);
-  if (!text && size)
-    return peg__fail(*err, PEG_EINVAL, 0, 0, "invalid argument");
-  return 0;
-}
-
-static const dp_answer_names names = {"peg", "peg-front", "peg-back"};
+COMMON_ANSWER_READER(reader, peg, PEG, read_models);
 
 int peg_result_read(const char *text, size_t size, peg_result *out,
                     peg_error *err) {
-  peg_error scratch;
-  int rc = start_reading(text, size, out, &err, &scratch);
-  if (rc)
-    return rc;
-  dp_answer a;
-  rc = answer_failed(dp_answer_read(text ? text : "", size, &names, &a), &a,
-                     err);
-  return result_from(&a, rc, text + a.back_at, size - a.back_at, a.back_line,
-                     out, err);
-}
-
-int peg_result_read_keyed(const char *text, size_t size, const char *key,
-                          size_t key_size, peg_result *out, peg_error *err) {
-  peg_error scratch;
-  int rc = start_reading(text, size, out, &err, &scratch);
-  if (rc || (!key && key_size))
-    return rc ? rc : peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
-  int form;
-  char *k;
-  size_t ks = 0;
-  long line;
-  dp_answer a;
-  rc = answer_failed(dp_answer_keyed(text ? text : "", size, key, key_size,
-                                     &names, &form, &k, &ks, &line, &a),
-                     &a, err);
-  if (!rc && form == DP_FORM_DP)
-    return peg_result_read(text, size, out, err);
-  if (!rc)
-    rc = peg__key_parse(k, ks, line, &out->encoding, err);
-  free(k);
-  if (!rc)
-    rc = answer_failed(
-        dp_answer_read_other(text, size, form, out->encoding->atoms, &a), &a,
-        err);
-  return result_from(&a, rc, NULL, 0, 0, out, err);
+  return common__answer_read(&reader, text, size, NULL, 0, false, out, err);
 }
 
 void peg_result_clear(peg_result *r) {
@@ -360,4 +277,10 @@ void peg_result_clear(peg_result *r) {
   peg_encoding_free(r->encoding);
   free(r->jumps);
   memset(r, 0, sizeof *r);
+}
+
+int peg_result_read_keyed(const char *text, size_t size, const char *key,
+                          size_t key_size, peg_result *out, peg_error *err) {
+  return common__answer_read(&reader, text, size, key, key_size, true, out,
+                             err);
 }

@@ -216,32 +216,6 @@ int peg_atom_name(const peg_encoding *e, int atom, char *buf, size_t size) {
                            buf, size);
 }
 
-/* Reads "N," or "N)" at *p: a positive number and the expected separator. */
-static bool field(const char **p, char sep, int *out) {
-  long v = 0;
-  const char *q = *p;
-  if (*q < '1' || *q > '9')
-    return false;
-  while (*q >= '0' && *q <= '9' && v < INT_MAX / 10)
-    v = 10 * v + (*q++ - '0');
-  if (*q != sep)
-    return false;
-  *out = (int)v;
-  *p = q + 1;
-  return true;
-}
-
-bool peg__atom_fields(const char *name, const char *prefix, int count, int *x) {
-  size_t n = strlen(prefix);
-  if (strncmp(name, prefix, n))
-    return false;
-  const char *p = name + n;
-  for (int i = 0; i < count; i++)
-    if (!field(&p, i + 1 < count ? ',' : ')', &x[i]))
-      return false;
-  return !*p;
-}
-
 int peg_atom_lookup(const peg_encoding *e, const char *name) {
   if (!e || !name)
     return PEG_EATOM;

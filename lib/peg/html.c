@@ -155,33 +155,29 @@ static const char script[] =
 
 /* ---- Text ---------------------------------------------------------------- */
 
-static void put_str(peg_text *t, const char *s) {
-  peg__text_put(t, s, strlen(s));
-}
-
 /* Text inserted into the page: <, > and & (and quotes, for attributes)
  * as entities. */
-static void put_escaped(peg_text *t, const char *s) {
+static void put_escaped(common_text *t, const char *s) {
   for (; *s; s++)
     switch (*s) {
     case '<':
-      put_str(t, "&lt;");
+      common__text_str(t, "&lt;");
       break;
     case '>':
-      put_str(t, "&gt;");
+      common__text_str(t, "&gt;");
       break;
     case '&':
-      put_str(t, "&amp;");
+      common__text_str(t, "&amp;");
       break;
     case '"':
-      put_str(t, "&quot;");
+      common__text_str(t, "&quot;");
       break;
     default:
-      peg__text_put(t, s, 1);
+      common__text_put(t, s, 1);
     }
 }
 
-static void put_hole_name(peg_text *t, const peg_board *b, int hole) {
+static void put_hole_name(common_text *t, const peg_board *b, int hole) {
   char name[64];
   peg_hole_name(b, hole, name, sizeof name);
   put_escaped(t, name);
@@ -256,125 +252,130 @@ static int layout(const peg_board *b, geometry *g) {
 
 /* ---- The page ------------------------------------------------------------ */
 
-static void put_head(peg_text *t, const peg_board *b, size_t n) {
-  put_str(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-             "<meta charset=\"utf-8\">\n"
-             "<meta name=\"viewport\" content=\"width=device-width, "
-             "initial-scale=1\">\n");
-  peg__text_printf(t, "<title>Peg solitaire: a play of %zu jumps</title>\n", n);
-  put_str(t, "<style>\n");
-  put_str(t, style);
-  put_str(t, "</style>\n</head>\n<body>\n<h1>Peg solitaire replay</h1>\n");
-  peg__text_printf(t,
-                   "<p class=\"summary\">%d holes, %d pegs at the start, "
-                   "%zu jumps.</p>\n",
-                   b->holes, peg_board_start_pegs(b), n);
+static void put_head(common_text *t, const peg_board *b, size_t n) {
+  common__text_str(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                      "<meta charset=\"utf-8\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, "
+                      "initial-scale=1\">\n");
+  common__text_printf(t, "<title>Peg solitaire: a play of %zu jumps</title>\n",
+                      n);
+  common__text_str(t, "<style>\n");
+  common__text_str(t, style);
+  common__text_str(
+      t, "</style>\n</head>\n<body>\n<h1>Peg solitaire replay</h1>\n");
+  common__text_printf(t,
+                      "<p class=\"summary\">%d holes, %d pegs at the start, "
+                      "%zu jumps.</p>\n",
+                      b->holes, peg_board_start_pegs(b), n);
 }
 
 /* The board: every hole a group id="hole-H" with data-peg, its ring, its
  * peg (hidden by the style when data-peg is 0) and its number; the arrow
  * from the last jump's `from` to its `to`. */
-static void put_svg(peg_text *t, const peg_board *b, const geometry *g,
+static void put_svg(common_text *t, const peg_board *b, const geometry *g,
                     const unsigned char *pegs) {
-  peg__text_printf(
+  common__text_printf(
       t,
       "<svg id=\"board\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
       "role=\"img\" aria-label=\"the board\">\n",
       g->width, g->height, g->width, g->height);
   for (int h = 1; h <= b->holes; h++) {
     int x = g->x[h], y = g->y[h];
-    peg__text_printf(t, "<g id=\"hole-%d\" class=\"hole\" data-peg=\"%d\">", h,
-                     pegs[h] ? 1 : 0);
-    peg__text_printf(t, "<title>hole %d: ", h);
+    common__text_printf(t, "<g id=\"hole-%d\" class=\"hole\" data-peg=\"%d\">",
+                        h, pegs[h] ? 1 : 0);
+    common__text_printf(t, "<title>hole %d: ", h);
     put_hole_name(t, b, h);
-    put_str(t, "</title>");
-    peg__text_printf(t,
-                     "<circle class=\"ring\" cx=\"%d\" cy=\"%d\" r=\"%d\"/>"
-                     "<circle class=\"peg\" cx=\"%d\" cy=\"%d\" r=\"%d\"/>",
-                     x, y, RING_RADIUS, x, y, PEG_RADIUS);
-    peg__text_printf(t, "<text x=\"%d\" y=\"%d\">%d</text></g>\n", x, y, h);
+    common__text_str(t, "</title>");
+    common__text_printf(t,
+                        "<circle class=\"ring\" cx=\"%d\" cy=\"%d\" r=\"%d\"/>"
+                        "<circle class=\"peg\" cx=\"%d\" cy=\"%d\" r=\"%d\"/>",
+                        x, y, RING_RADIUS, x, y, PEG_RADIUS);
+    common__text_printf(t, "<text x=\"%d\" y=\"%d\">%d</text></g>\n", x, y, h);
   }
-  put_str(t, "<g id=\"arrow\" visibility=\"hidden\"><line x1=\"0\" y1=\"0\" "
-             "x2=\"0\" y2=\"0\"/><polygon points=\"0,0 0,0 0,0\"/></g>\n"
-             "</svg>\n");
+  common__text_str(
+      t, "<g id=\"arrow\" visibility=\"hidden\"><line x1=\"0\" y1=\"0\" "
+         "x2=\"0\" y2=\"0\"/><polygon points=\"0,0 0,0 0,0\"/></g>\n"
+         "</svg>\n");
 }
 
-static void put_controls(peg_text *t, size_t n) {
+static void put_controls(common_text *t, size_t n) {
   static const char *const buttons[][2] = {
       {"first", "First"}, {"prev", "Previous"}, {"play", "Play"},
       {"pause", "Pause"}, {"next", "Next"},     {"last", "Last"}};
-  put_str(t, "<div class=\"controls\">\n");
+  common__text_str(t, "<div class=\"controls\">\n");
   for (size_t i = 0; i < sizeof buttons / sizeof *buttons; i++)
-    peg__text_printf(t, "<button type=\"button\" id=\"%s\">%s</button>\n",
-                     buttons[i][0], buttons[i][1]);
-  put_str(t, "</div>\n");
-  peg__text_printf(t, "<p id=\"step\" aria-live=\"polite\">Step 0 of %zu</p>\n",
-                   n);
+    common__text_printf(t, "<button type=\"button\" id=\"%s\">%s</button>\n",
+                        buttons[i][0], buttons[i][1]);
+  common__text_str(t, "</div>\n");
+  common__text_printf(
+      t, "<p id=\"step\" aria-live=\"polite\">Step 0 of %zu</p>\n", n);
 }
 
 /* The list: <li id="jump-I">Jump(A,B,C,I)<span> A's name over B's to
  * C's</span></li>. */
-static void put_jumps(peg_text *t, const peg_board *b, const peg_jump *jumps,
+static void put_jumps(common_text *t, const peg_board *b, const peg_jump *jumps,
                       size_t n) {
-  put_str(t, "<div class=\"list\">\n<h2>Jumps</h2>\n<div id=\"jumplist\">\n"
-             "<ol id=\"jumps\">\n");
+  common__text_str(
+      t, "<div class=\"list\">\n<h2>Jumps</h2>\n<div id=\"jumplist\">\n"
+         "<ol id=\"jumps\">\n");
   for (size_t i = 0; i < n; i++) {
     peg_jump j = jumps[i];
-    peg__text_printf(t, "<li id=\"jump-%zu\">Jump(%d,%d,%d,%zu)<span> ", i + 1,
-                     j.from, j.over, j.to, i + 1);
+    common__text_printf(t, "<li id=\"jump-%zu\">Jump(%d,%d,%d,%zu)<span> ",
+                        i + 1, j.from, j.over, j.to, i + 1);
     put_hole_name(t, b, j.from);
-    put_str(t, " over ");
+    common__text_str(t, " over ");
     put_hole_name(t, b, j.over);
-    put_str(t, " to ");
+    common__text_str(t, " to ");
     put_hole_name(t, b, j.to);
-    put_str(t, "</span></li>\n");
+    common__text_str(t, "</span></li>\n");
   }
-  put_str(t, "</ol>\n</div>\n</div>\n");
+  common__text_str(t, "</ol>\n</div>\n</div>\n");
 }
 
 /* The data as JavaScript literals: N, T, POS[h] = [x, y], START[h] = 1 or
  * 0 (index 0 unused), JUMPS[i] = [from, over, to]. */
-static void put_data(peg_text *t, const peg_board *b, const geometry *g,
+static void put_data(common_text *t, const peg_board *b, const geometry *g,
                      const unsigned char *pegs, const peg_jump *jumps,
                      size_t n) {
-  peg__text_printf(t, "var N = %d, T = %zu, R = %d;\nvar POS = [null", b->holes,
-                   n, RING_RADIUS);
+  common__text_printf(t, "var N = %d, T = %zu, R = %d;\nvar POS = [null",
+                      b->holes, n, RING_RADIUS);
   for (int h = 1; h <= b->holes; h++)
-    peg__text_printf(t, "%s[%d,%d]", h % 8 == 1 ? ",\n  " : ", ", g->x[h],
-                     g->y[h]);
-  put_str(t, "];\nvar START = [0");
+    common__text_printf(t, "%s[%d,%d]", h % 8 == 1 ? ",\n  " : ", ", g->x[h],
+                        g->y[h]);
+  common__text_str(t, "];\nvar START = [0");
   for (int h = 1; h <= b->holes; h++)
-    peg__text_printf(t, "%s%d", h % 20 == 1 ? ",\n  " : ",", pegs[h] ? 1 : 0);
-  put_str(t, "];\nvar JUMPS = [");
+    common__text_printf(t, "%s%d", h % 20 == 1 ? ",\n  " : ",",
+                        pegs[h] ? 1 : 0);
+  common__text_str(t, "];\nvar JUMPS = [");
   for (size_t i = 0; i < n; i++)
-    peg__text_printf(t, "%s[%d,%d,%d]",
-                     i == 0       ? "\n  "
-                     : i % 8 == 0 ? ",\n  "
-                                  : ", ",
-                     jumps[i].from, jumps[i].over, jumps[i].to);
-  put_str(t, "];\n");
+    common__text_printf(t, "%s[%d,%d,%d]",
+                        i == 0       ? "\n  "
+                        : i % 8 == 0 ? ",\n  "
+                                     : ", ",
+                        jumps[i].from, jumps[i].over, jumps[i].to);
+  common__text_str(t, "];\n");
 }
 
-static void put_page(peg_text *t, const peg_board *b, const geometry *g,
+static void put_page(common_text *t, const peg_board *b, const geometry *g,
                      const unsigned char *pegs, const peg_jump *jumps,
                      size_t n) {
   put_head(t, b, n);
-  put_str(t, "<div class=\"main\">\n<div class=\"play\">\n");
+  common__text_str(t, "<div class=\"main\">\n<div class=\"play\">\n");
   put_svg(t, b, g, pegs);
   put_controls(t, n);
-  put_str(t, "</div>\n");
+  common__text_str(t, "</div>\n");
   put_jumps(t, b, jumps, n);
-  put_str(t,
-          "</div>\n<p class=\"help\">Keys: the left and right arrows "
-          "step, Home and End go to the start and the end, the space bar "
-          "plays and pauses; a click on a jump shows the board after it. The "
-          "last jump's holes are ringed: blue where the peg came from, red "
-          "the peg it jumped over, green where it landed. "
-          "Open the page with #step=K at the end of its address to start "
-          "at step K.</p>\n<script>\n");
+  common__text_str(
+      t, "</div>\n<p class=\"help\">Keys: the left and right arrows "
+         "step, Home and End go to the start and the end, the space bar "
+         "plays and pauses; a click on a jump shows the board after it. The "
+         "last jump's holes are ringed: blue where the peg came from, red "
+         "the peg it jumped over, green where it landed. "
+         "Open the page with #step=K at the end of its address to start "
+         "at step K.</p>\n<script>\n");
   put_data(t, b, g, pegs, jumps, n);
-  put_str(t, script);
-  put_str(t, "</script>\n</body>\n</html>\n");
+  common__text_str(t, script);
+  common__text_str(t, "</script>\n</body>\n</html>\n");
 }
 
 int peg_html(const peg_board *b, const peg_jump *jumps, size_t n, char **out,
@@ -393,9 +394,9 @@ int peg_html(const peg_board *b, const peg_jump *jumps, size_t n, char **out,
   rc = pegs ? layout(b, &g) : PEG_ENOMEM;
   if (!rc) {
     peg_start_pegs(b, n ? &jumps[0] : NULL, pegs);
-    peg_text t = {0};
+    common_text t = {0};
     put_page(&t, b, &g, pegs, jumps, n);
-    *out = peg__text_finish(&t, size);
+    *out = common__text_finish(&t, size);
     rc = *out ? 0 : PEG_ENOMEM;
   }
   free(pegs);

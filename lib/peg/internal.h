@@ -4,6 +4,8 @@
 
 #include "peg.h"
 
+#include "../common/util.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,58 +41,29 @@ const char *peg__jump_fault(const peg_board *b, const unsigned char *pegs,
  * two sharing a position; 0 if none). */
 int peg__board_check(const peg_board *b, peg_error *err, int *hole);
 
-/* Sets err's message (printf-style) and position; returns code. */
-int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
-              ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+/* ---- lib/common/util.c ----------------------------------------------------
+ * Errors and growth below; growable text (common_text), blanks and input in
+ * messages (common__printable) are used as they are. */
+
+/* peg_error is lib/common's error struct: peg__fail(err, code, line,
+ * column, fmt, ...) fills in err (NULL: nothing) with the printf-style
+ * message and the position, and returns code. */
+COMMON_ERROR_LIKE(peg_error);
+static inline void *peg__error(peg_error *err) { return err; }
+#define peg__fail(err, ...) common__fail(peg__error(err), __VA_ARGS__)
 
 /* Makes room for need elements of elem bytes in *p, which holds *cap: on
  * success *p and *cap may change (the elements kept); PEG_ENOMEM (also
  * when the bytes overflow a size_t) leaves both as they were. */
-int peg__grow(void **p, size_t *cap, size_t need, size_t elem);
+static inline int peg__grow(void **p, size_t *cap, size_t need, size_t elem) {
+  return common__grow(p, cap, need, elem) ? PEG_ENOMEM : 0;
+}
 
-/* What separates words.  Every reader takes ' ' and '\t'; board files also
- * take '\r', '\v' and '\f' (a file from Windows, a stray form feed), while
- * a solver's answer lines never took them and still refuse them. */
-typedef enum peg__blanks {
-  PEG__BLANK_SPACE_TAB, /* ' ', '\t': a solver's answer */
-  PEG__BLANK_ALL        /* also '\r', '\v', '\f': board files */
-} peg__blanks;
+/* ---- util.c -------------------------------------------------------------- */
 
-bool peg__is_blank(char c, peg__blanks which);
-
-/* How a piece of input is shown in a message.  Board files' words show
- * every odd byte, and the quote that surrounds them, as \xNN and mark a cut
- * with "..."; answer and key lines show odd bytes as '?' and are cut
- * silently.  The messages in tests/data/peg pin both. */
-typedef enum peg__shown {
-  PEG__SHOWN_ESCAPED, /* odd bytes and '\'' as \xNN; "..." after a cut */
-  PEG__SHOWN_MASKED   /* odd bytes as '?'; cut silently */
-} peg__shown;
-
-/* s[0..len-1] as printable text in buf (size bytes, NUL-terminated): its
- * first `most` bytes as `how` says, and no more than fit.  Returns buf. */
-const char *peg__printable(const char *s, size_t len, size_t most,
-                           peg__shown how, char *buf, size_t size);
-
-/* A growable string for building text. */
-typedef struct peg_text {
-  char *data;
-  size_t len, cap;
-  bool failed; /* memory ran out: the text is incomplete */
-} peg_text;
-
-void peg__text_printf(peg_text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-void peg__text_put(peg_text *t, const char *s, size_t n);
-/* The finished text (caller frees), or NULL if memory ran out. */
-char *peg__text_finish(peg_text *t, size_t *size);
+/* Whether name is an atom's name of the form prefix "N,...,N)", count
+ * positive numbers, which go to x[0..count-1]. */
+bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
 
 /* ---- encode.c ------------------------------------------------------------ */
 
@@ -116,10 +89,6 @@ static inline bool peg__send2(peg__emitter *m, int a, int b) {
 }
 
 static inline int64_t peg__pairs(int64_t n) { return n * (n - 1) / 2; }
-
-/* Whether name is an atom's name of the form prefix "N,...,N)", count
- * positive numbers, which go to x[0..count-1]. */
-bool peg__atom_fields(const char *name, const char *prefix, int count, int *x);
 
 /* ---- amo.c --------------------------------------------------------------- */
 

@@ -13,53 +13,39 @@
 char *peg_key_text(const peg_encoding *e, size_t *size) {
   if (!e)
     return NULL;
-  peg_text t = {0};
+  common_text t = {0};
   size_t board_size;
   char *board = peg_board_text(e->board, &board_size);
   if (!board)
     return NULL;
-  peg__text_printf(&t,
-                   "%s\noptions at_least_one=%d canonical_order=%d "
-                   "position_classes=%d at_most_one=%d hole_order=%d\n"
-                   "board\n",
-                   KEY_HEADER, e->at_least_one, e->canonical_order,
-                   e->position_classes, e->at_most_one, e->hole_order);
-  peg__text_put(&t, board, board_size);
+  common__text_printf(&t,
+                      "%s\noptions at_least_one=%d canonical_order=%d "
+                      "position_classes=%d at_most_one=%d hole_order=%d\n"
+                      "board\n",
+                      KEY_HEADER, e->at_least_one, e->canonical_order,
+                      e->position_classes, e->at_most_one, e->hole_order);
+  common__text_put(&t, board, board_size);
   free(board);
-  peg__text_printf(&t, "end board\natoms %d\n", e->atoms);
+  common__text_printf(&t, "end board\natoms %d\n", e->atoms);
   char name[64];
   for (int a = 1; a <= e->atoms && !t.failed; a++) {
     peg_atom_name(e, a, name, sizeof name);
-    peg__text_printf(&t, "%d %s\n", a, name);
+    common__text_printf(&t, "%d %s\n", a, name);
   }
-  peg__text_put(&t, "end key\n", 8);
-  return peg__text_finish(&t, size);
+  common__text_put(&t, "end key\n", 8);
+  return common__text_finish(&t, size);
 }
 
-/* The pieces of err that text_lines.h's readers set. */
-#define AT(err)                                                                \
-  &(err)->line, &(err)->column, (err)->message, sizeof(err)->message
-
-/* The encoding whose options the key sets, and the first failure's code
- * (PEG_ENOMEM is not the key's fault). */
-typedef struct key_options {
-  peg_encoding *e;
-  int rc;
-} key_options;
-
-static int set_option(void *ctx, const char *name, int value) {
-  key_options *k = ctx;
-  int rc = peg_encoding_set_option(k->e, name, value);
-  if (rc && !k->rc)
-    k->rc = rc;
-  return rc;
+/* Sets an option the key gives; text_lines_options reports a failure. */
+static int set_option(void *e, const char *name, int value) {
+  return peg_encoding_set_option(e, name, value);
 }
 
 /* The key's first three lines: its header, the options (kept in *options
  * until there is an encoding to set them on) and "board". */
 static int read_head(text_lines *l, long line0, text_lines *options,
                      peg_error *err) {
-  if (text_lines_head(l, line0, KEY_HEADER, options, AT(err)))
+  if (text_lines_head(l, line0, KEY_HEADER, options, err))
     return PEG_EKEY;
   if (!text_lines_take(l) || !text_lines_is(l, "board"))
     return peg__fail(err, PEG_EKEY, l->line, 1, "expected the line 'board'");
@@ -91,36 +77,23 @@ static int read_board(text_lines *l, peg_encoding **out, peg_error *err) {
   return 0;
 }
 
+static int atom_name(const void *e, int atom, char *buf, size_t size) {
+  return peg_atom_name(e, atom, buf, size);
+}
+
 /* "atoms N", then a line "I Name" for every atom, each the name e gives. */
 static int read_atoms(text_lines *l, const peg_encoding *e, peg_error *err) {
-  char expect[64], name[64];
-  snprintf(expect, sizeof expect, "atoms %d", e->atoms);
-  if (!text_lines_take(l) || !text_lines_is(l, expect))
-    return peg__fail(err, PEG_EKEY, l->line, 1,
-                     "expected '%s' (the board has that many atoms)", expect);
-  for (int a = 1; a <= e->atoms; a++) {
-    int n = snprintf(expect, sizeof expect, "%d ", a);
-    peg_atom_name(e, a, expect + n, sizeof expect - (size_t)n);
-    if (!text_lines_take(l))
-      return peg__fail(err, PEG_EKEY, l->line + 1, 1,
-                       "the key ends before the atom line '%s'", expect);
-    if (!text_lines_is(l, expect))
-      return peg__fail(err, PEG_EKEY, l->line, 1,
-                       "expected the atom line '%s', found '%s'", expect,
-                       peg__printable(l->text, l->len, sizeof name - 1,
-                                      PEG__SHOWN_MASKED, name, sizeof name));
-  }
-  return 0;
+  const text_lines_atoms spec = {
+      e->atoms, atom_name, e, "board", COMMON_SHOWN_MASKED, 63, false};
+  return text_lines_atom_lines(l, &spec, err) ? PEG_EKEY : 0;
 }
 
 int peg__key_parse(const char *text, size_t size, long line0,
                    peg_encoding **out, peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  peg_error scratch; /* read_board reads it */
+  err = err ? err : &scratch;
+  if (common__begin(err, !out || (!text && size), PEG_EINVAL))
+    return PEG_EINVAL;
   *out = NULL;
   text = text ? text : "";
   text_lines l = text_lines_at(text, size, line0), options = l;
@@ -132,13 +105,12 @@ int peg__key_parse(const char *text, size_t size, long line0,
    * written now) numbered the atoms in the board's own order. */
   if (!rc && peg_encoding_set_option(e, "hole_order", 0))
     rc = peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory");
-  key_options k = {e, 0};
-  if (!rc && text_lines_options(&options, set_option, &k, AT(err)))
-    rc = k.rc == PEG_ENOMEM ? peg__fail(err, PEG_ENOMEM, 0, 0, "out of memory")
-                            : PEG_EKEY;
+  if (!rc && (rc = text_lines_options(&options, set_option, e, err)))
+    rc =
+        rc == PEG_ENOMEM ? peg__fail(err, rc, 0, 0, "out of memory") : PEG_EKEY;
   if (!rc)
     rc = read_atoms(&l, e, err);
-  if (!rc && text_lines_end(&l, AT(err)))
+  if (!rc && text_lines_end(&l, err))
     rc = PEG_EKEY;
   if (rc) {
     peg_encoding_free(e);

@@ -52,13 +52,12 @@ static int next_line(parser *ps, bool *more) {
     if (*q == '\0')
       return peg__fail(ps->err, PEG_EPARSE, ps->line, q - start + 1,
                        "NUL byte (a binary file?)");
-    if (peg__is_blank(*q, PEG__BLANK_ALL)) {
+    if (common__is_blank(*q)) {
       q++;
       continue;
     }
     const char *w = q;
-    while (q < stop && !peg__is_blank(*q, PEG__BLANK_ALL) && *q != '#' &&
-           *q != '\0')
+    while (q < stop && !common__is_blank(*q) && *q != '#' && *q != '\0')
       q++;
     if (ps->num_words == MAX_WORDS)
       return peg__fail(ps->err, PEG_EPARSE, ps->line, w - start + 1,
@@ -72,8 +71,8 @@ static int next_line(parser *ps, bool *more) {
 
 /* The word as printable text for messages. */
 static const char *shown(const word *w, char *buf, size_t size) {
-  return peg__printable(w->text, w->len, WORD_SHOWN, PEG__SHOWN_ESCAPED, buf,
-                        size);
+  return common__printable(w->text, w->len, WORD_SHOWN, COMMON_SHOWN_ESCAPED,
+                           buf, size);
 }
 
 static bool word_is(const word *w, const char *s) {
@@ -345,12 +344,8 @@ static int check_file(parser *ps) {
 
 int peg_board_parse(const char *text, size_t size, peg_board **out,
                     peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!out || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !out || (!text && size), PEG_EINVAL))
+    return PEG_EINVAL;
   *out = NULL;
   text = text ? text : "";
   parser ps = {.p = text, .end = text + size, .err = err};

@@ -22,7 +22,7 @@ static bool number(const char **p, const char *end, long *out) {
 /* Parses "Jump(A,B,C,I)" in s[0..len-1] between blanks; false if not. */
 static bool jump_line(const char *s, size_t len, long v[4]) {
   const char *p = s, *end = s + len;
-  while (p < end && peg__is_blank(*p, PEG__BLANK_ALL))
+  while (p < end && common__is_blank(*p))
     p++;
   if ((size_t)(end - p) < 5 || memcmp(p, "Jump(", 5))
     return false;
@@ -32,7 +32,7 @@ static bool jump_line(const char *s, size_t len, long v[4]) {
       return false;
     p++;
   }
-  while (p < end && peg__is_blank(*p, PEG__BLANK_ALL))
+  while (p < end && common__is_blank(*p))
     p++;
   return p == end;
 }
@@ -46,7 +46,7 @@ static size_t line_at(const char *text, size_t size, size_t at, size_t *len) {
 
 static bool blank_line(const char *s, size_t len) {
   for (size_t i = 0; i < len; i++)
-    if (!peg__is_blank(s[i], PEG__BLANK_ALL))
+    if (!common__is_blank(s[i]))
       return false;
   return true;
 }
@@ -67,12 +67,8 @@ static int step(const peg_board *b, unsigned char *pegs, peg_jump *jumps,
 
 int peg_play_parse(const peg_board *b, const char *text, size_t size,
                    peg_jump **jumps, size_t *n, peg_error *err) {
-  peg_error scratch;
-  if (!err)
-    err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (!b || !jumps || !n || (!text && size))
-    return peg__fail(err, PEG_EINVAL, 0, 0, "invalid argument");
+  if (common__begin(err, !b || !jumps || !n || (!text && size), PEG_EINVAL))
+    return PEG_EINVAL;
   *jumps = NULL;
   *n = 0;
   size_t cap = 0, at = 0, len;

@@ -1,104 +1,37 @@
-/* util.c - what every file of libpeg shares: the messages, growing arrays
- * and text. */
+/* util.c - libpeg's version and messages, and reading the numbers in an
+ * atom's name (encode.c's atoms and amo.c's); what its files share with
+ * libmaze is in lib/common/util.c. */
 #include "internal.h"
 
-#include "../common/grow.h"
-
-#include <stdarg.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 const char *peg_version(void) { return PEG_VERSION; }
 
-const char *peg_strerror(int code) {
-  switch (code) {
-#define PEG_ERROR_TEXT(name, value, text)                                      \
-  case value:                                                                  \
-    return text;
-    PEG_ERRORS(PEG_ERROR_TEXT)
-#undef PEG_ERROR_TEXT
-  case 0:
-    return "success";
-  default:
-    return "unknown code";
-  }
-}
+const char *peg_strerror(int code) { COMMON_STRERROR(code, PEG_ERRORS) }
 
-int peg__fail(peg_error *err, int code, long line, long column, const char *fmt,
-              ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    grow_vmessage(&err->line, &err->column, err->message, sizeof err->message,
-                  line, column, fmt, ap);
-    va_end(ap);
-  }
-  return code;
-}
-
-int peg__grow(void **p, size_t *cap, size_t need, size_t elem) {
-  return grow_array(p, cap, need, elem) ? PEG_ENOMEM : 0;
-}
-
-/* ---- Growable text ------------------------------------------------------ */
-
-void peg__text_put(peg_text *t, const char *s, size_t n) {
-  if (!t->failed && !grow_text_put(&t->data, &t->len, &t->cap, s, n))
-    t->failed = true;
-}
-
-void peg__text_printf(peg_text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (!t->failed &&
-      !grow_text_vprintf(&t->data, &t->len, &t->cap, 256, fmt, ap))
-    t->failed = true;
-  va_end(ap);
-}
-
-char *peg__text_finish(peg_text *t, size_t *size) {
-  return grow_text_finish(&t->data, &t->len, &t->cap, t->failed, size);
-}
-
-/* ---- Blanks, and words in messages -------------------------------------- */
-
-bool peg__is_blank(char c, peg__blanks which) {
-  if (c == ' ' || c == '\t')
-    return true;
-  return which == PEG__BLANK_ALL && (c == '\r' || c == '\v' || c == '\f');
-}
-
-/* Appends s[0..n-1] to buf at *o if it fits with the NUL after it. */
-static bool append(char *buf, size_t size, size_t *o, const char *s, size_t n) {
-  if (*o + n >= size)
+/* Reads "N," or "N)" at *p: a positive number and the expected separator. */
+static bool field(const char **p, char sep, int *out) {
+  long v = 0;
+  const char *q = *p;
+  if (*q < '1' || *q > '9')
     return false;
-  memcpy(buf + *o, s, n);
-  *o += n;
+  while (*q >= '0' && *q <= '9' && v < INT_MAX / 10)
+    v = 10 * v + (*q++ - '0');
+  if (*q != sep)
+    return false;
+  *out = (int)v;
+  *p = q + 1;
   return true;
 }
 
-const char *peg__printable(const char *s, size_t len, size_t most,
-                           peg__shown how, char *buf, size_t size) {
-  if (!size)
-    return buf;
-  size_t o = 0;
-  bool fits = true;
-  for (size_t i = 0; i < len && i < most && fits; i++) {
-    unsigned char c = (unsigned char)s[i];
-    char piece[8] = {(char)c};
-    size_t n = 1;
-    if (c < 0x20 || c >= 0x7f || (how == PEG__SHOWN_ESCAPED && c == '\'')) {
-      if (how == PEG__SHOWN_ESCAPED)
-        n = (size_t)snprintf(piece, sizeof piece, "\\x%02X", c);
-      else
-        piece[0] = '?';
-    }
-    fits = append(buf, size, &o, piece, n);
-  }
-  if (fits && how == PEG__SHOWN_ESCAPED && len > most)
-    append(buf, size, &o, "...", 3);
-  buf[o] = '\0';
-  return buf;
+bool peg__atom_fields(const char *name, const char *prefix, int count, int *x) {
+  size_t n = strlen(prefix);
+  if (strncmp(name, prefix, n))
+    return false;
+  const char *p = name + n;
+  for (int i = 0; i < count; i++)
+    if (!field(&p, i + 1 < count ? ',' : ')', &x[i]))
+      return false;
+  return !*p;
 }

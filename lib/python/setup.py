@@ -1,7 +1,8 @@
 """Builds dpll._native from the C sources of the checkout.
 
-The extension compiles libdpll and libpeg (lib/dpll, lib/peg), the dpll
-tool's defaults and the peg solver glue (tools/common) into itself, so the
+The extension compiles libdpll and libpeg (lib/dpll; lib/peg with
+lib/common, which libpeg shares with libmaze), the dpll tool's defaults
+and the peg solver glue (tools/common) into itself, so the
 package needs nothing installed but a C compiler and Python's headers:
     python3 -m venv --system-site-packages /tmp/v
     /tmp/v/bin/pip install --no-build-isolation ./lib/python
@@ -26,7 +27,7 @@ def sources():
     directory as setuptools wants them."""
     own = sorted(glob.glob(os.path.join(HERE, "src", "*.c")))
     libs = []
-    for part in ("dpll", "peg"):
+    for part in ("dpll", "common", "peg"):
         libs += sorted(glob.glob(os.path.join(ROOT, "lib", part, "*.c")))
     tools = [os.path.join(ROOT, "tools", "common", name)
              for name in ("tooldefaults.c", "pegsolver.c")]

@@ -142,3 +142,32 @@ int cli_write_file(const char *path, const char *text, size_t size) {
   int error = fwrite(text, 1, size, out) == size ? 0 : (errno ? errno : -1);
   return cli_close_output(out, path, error);
 }
+
+/* ---- The puzzle back ends --------------------------------------------- */
+
+int cli_read_answer(const char *input, const char *key, cli_answer *a) {
+  *a = (cli_answer){input, key, NULL, NULL, 0, 0};
+  if (cli_read_input(input, &a->text, &a->size))
+    return 1;
+  if (key && cli_read_input(key, &a->key, &a->key_size)) {
+    free(a->text);
+    return 1;
+  }
+  return 0;
+}
+
+int cli_answer_done(cli_answer *a, int rc, const cli_answer_codes *codes,
+                    long line, long column, const char *message) {
+  free(a->text);
+  free(a->key);
+  a->text = a->key = NULL;
+  if (!rc)
+    return 0;
+  if (rc == codes->play)
+    return cli_error("%s: the valuation is not a solution: %s",
+                     cli_name(a->input, false), message);
+  const char *where = rc == codes->key && a->key_path ? a->key_path : a->input;
+  if (line == 0)
+    return cli_error("%s: %s", cli_name(where, false), message);
+  return cli_input_error(where, rc == codes->nomem, line, column, message);
+}

@@ -1,6 +1,7 @@
 /* cli.h - what the command-line tools share: messages, INPUT and OUTPUT
- * arguments, reading a whole input, and output files that never keep a
- * partial answer.  Options are in options.h. */
+ * arguments, reading a whole input, output files that never keep a
+ * partial answer, and what the puzzle back ends read.  Options are in
+ * options.h. */
 #ifndef DPLL_TOOLS_CLI_H_INCLUDED
 #define DPLL_TOOLS_CLI_H_INCLUDED
 
@@ -85,5 +86,52 @@ void cli_discard_output(FILE *out, const char *path);
 /* Writes text[0..size-1] to the file path (the front ends' --key-out), as
  * an output: reported and removed if the write fails.  Returns 0 or 1. */
 int cli_write_file(const char *path, const char *text, size_t size);
+
+/* ---- The puzzle back ends (peg-back, maze-back) ------------------------ */
+
+/* What a back end reads: the solver's answer and, with --key FILE, the
+ * key file, each whole (cli_read_input), and where they came from. */
+typedef struct cli_answer {
+  const char *input, *key_path; /* key_path NULL without a key file */
+  char *text, *key;
+  size_t size, key_size;
+} cli_answer;
+
+/* Reads the answer at input (NULL or "-": standard input) and the key file
+ * at key (NULL: none) into *a.  Returns 0, or 1 after reporting (nothing
+ * is then held). */
+int cli_read_answer(const char *input, const char *key, cli_answer *a);
+
+/* A puzzle library's codes for the faults a back end tells apart. */
+typedef struct cli_answer_codes {
+  int play;  /* the valuation is not a solution (PEG_EPLAY, MAZE_EPLAY) */
+  int key;   /* the key is at fault (PEG_EKEY, MAZE_EKEY) */
+  int nomem; /* memory ran out (PEG_ENOMEM, MAZE_ENOMEM) */
+} cli_answer_codes;
+
+/* After the library has read *a (rc: 0 or its code): frees what a holds,
+ * and reports a failure with the library's error line, column (line 0: no
+ * place) and message: "INPUT: the valuation is not a solution: ..." for
+ * codes->play; a fault in the key is the key file's when one was given,
+ * else the input's.  Returns 0, or 1 after reporting. */
+int cli_answer_done(cli_answer *a, int rc, const cli_answer_codes *codes,
+                    long line, long column, const char *message);
+
+/* The back end's read_result(o, r) for library lib (peg or maze; LIB: PEG
+ * or MAZE), whose options are lib_back_options (with files and key): the
+ * answer and the key file read, and every model decoded and checked by
+ * lib_result_read_keyed into *r.  It returns 0, or 1 after reporting. */
+#define CLI_READ_RESULT(lib, LIB)                                              \
+  static int read_result(const lib##_back_options *o, lib##_result *r) {       \
+    static const cli_answer_codes codes = {LIB##_EPLAY, LIB##_EKEY,            \
+                                           LIB##_ENOMEM};                      \
+    cli_answer in;                                                             \
+    lib##_error e;                                                             \
+    if (cli_read_answer(o->files.input, o->key, &in))                          \
+      return 1;                                                                \
+    int rc =                                                                   \
+        lib##_result_read_keyed(in.text, in.size, in.key, in.key_size, r, &e); \
+    return cli_answer_done(&in, rc, &codes, e.line, e.column, e.message);      \
+  }
 
 #endif

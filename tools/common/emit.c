@@ -1,7 +1,9 @@
 /* emit.c - a front end's clauses and key, as dpll reads them. */
 #include "emit.h"
+#include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 int emit_clause(void *ctx, const int *lits, size_t n) {
@@ -31,10 +33,7 @@ static void write_lines(FILE *out, const char *text, const char *prefix) {
 }
 
 int emit_problem(emit_writer *w, const char *key, int atoms, int64_t clauses,
-                 int (*emit)(const void *emit_ctx,
-                             int (*fn)(void *, const int *, size_t),
-                             void *fn_ctx),
-                 const void *emit_ctx) {
+                 emit_encoder emit, const void *emit_ctx) {
   int rc;
   if (w->dimacs) {
     write_lines(w->out, key, "c ");
@@ -47,5 +46,24 @@ int emit_problem(emit_writer *w, const char *key, int atoms, int64_t clauses,
   }
   if (ferror(w->out) && !w->error)
     w->error = errno ? errno : -1;
+  return rc;
+}
+
+int emit_front(FILE *out, int dimacs, const char *key_out,
+               const emit_front_encoding *e, int *write_error) {
+  emit_writer w = {out, dimacs, 0};
+  const char *key = e->key_text;
+  int rc = 0;
+  if (!key)
+    rc = cli_error("out of memory");
+  else if (dimacs && e->clauses < 0) /* the header needs the count */
+    rc = cli_error("%s", e->message((int)e->clauses));
+  else if (key_out && cli_write_file(key_out, key, strlen(key)))
+    rc = 1;
+  else if ((rc = emit_problem(&w, key, e->atoms, e->clauses, e->emit,
+                              e->emit_ctx)))
+    rc = w.error ? 0 : cli_error("%s", e->message(rc));
+  free(e->key_text);
+  *write_error = w.error;
   return rc;
 }

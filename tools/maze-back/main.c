@@ -41,35 +41,16 @@ static void write_solutions(FILE *out, const maze_result *r, int times) {
   }
 }
 
+/* read_result(o, r): the answer read into r, or 1 after reporting (cli.h). */
+CLI_READ_RESULT(maze, MAZE)
+
 int main(int argc, char **argv) {
   maze_back_options o = {0};
   if (cli_parse(&maze_back_cli, argc, argv, &o) || cli_files_done(&o.files))
     return 1;
-  char *text;
-  size_t size;
-  if (cli_read_input(o.files.input, &text, &size))
-    return 1;
-  char *key = NULL;
-  size_t key_size = 0;
-  if (o.key && cli_read_input(o.key, &key, &key_size)) {
-    free(text);
-    return 1;
-  }
   maze_result r;
-  maze_error why;
-  int rc = maze_result_read_keyed(text, size, key, key_size, &r, &why);
-  free(text);
-  free(key);
-  if (rc == MAZE_EPLAY)
-    return cli_error("%s: the valuation is not a solution: %s",
-                     cli_name(o.files.input, false), why.message);
-  /* A fault in the key is the key file's, when one was given. */
-  const char *where = rc == MAZE_EKEY && o.key ? o.key : o.files.input;
-  if (rc && why.line == 0)
-    return cli_error("%s: %s", cli_name(where, false), why.message);
-  if (rc)
-    return cli_input_error(where, rc == MAZE_ENOMEM, why.line, why.column,
-                           why.message);
+  if (read_result(&o, &r))
+    return 1;
   FILE *out = cli_open_output_or_report(o.files.output);
   if (!out) {
     maze_result_clear(&r);

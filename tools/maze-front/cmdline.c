@@ -1,5 +1,6 @@
 /* cmdline.c - maze-front's options, its --help and its --version. */
 #include "cmdline.h"
+#include "emit.h"
 
 #include <maze.h>
 
@@ -7,12 +8,8 @@ typedef maze_front_options opts;
 
 static const cli_option rows[] = {
     CLI_OUTPUT_ROW(opts, files),
-    {0, "key-out", "FILE", CLI_VALUE(opts, key_out),
-     "also write the key alone to FILE, for maze-back --key FILE when another "
-     "solver's answer is read",
-     NULL, NULL},
-    {'d', "dimacs", NULL, CLI_FLAG(opts, dimacs),
-     "write DIMACS instead, the key as 'c' lines", NULL, NULL},
+    EMIT_KEY_OUT_ROW(opts, key_out, "maze-back"),
+    EMIT_DIMACS_ROW(opts, dimacs),
     {0, "no-prune", NULL, CLI_FLAG(opts, no_prune),
      "write the full encoding: every node and every treasure at every time "
      "(by default treasures not asked for are left out, and a node at a "

@@ -27,11 +27,8 @@ static int load_puzzle(const maze_front_options *o, maze_puzzle **out) {
   return 0;
 }
 
-/* maze_encoding_emit in emit_problem's shape. */
-static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
-                         void *ctx) {
-  return maze_encoding_emit(e, fn, ctx);
-}
+/* emit_encoding: maze_encoding_emit in emit_problem's shape (emit.h). */
+EMIT_ENCODER(maze)
 
 /* Writes the clauses and the key; returns 0, or 1 after reporting an
  * error other than a failed write, which *write_error receives. */
@@ -45,22 +42,15 @@ static int write_clauses(const maze_puzzle *p, const maze_front_options *o,
     maze_encoding_free(e);
     return cli_error("%s", maze_strerror(rc));
   }
-  char *key = maze_key_text(e, NULL);
-  if (key && o->key_out && cli_write_file(o->key_out, key, strlen(key))) {
-    free(key);
-    maze_encoding_free(e);
-    return 1;
-  }
-  emit_writer w = {out, o->dimacs, 0};
-  rc = key ? emit_problem(&w, key, maze_encoding_atoms(e),
-                          maze_encoding_clauses(e), emit_encoding, e)
-           : MAZE_ENOMEM;
-  free(key);
+  const emit_front_encoding front = {maze_key_text(e, NULL),
+                                     maze_encoding_atoms(e),
+                                     maze_encoding_clauses(e),
+                                     emit_encoding,
+                                     e,
+                                     maze_strerror};
+  rc = emit_front(out, o->dimacs, o->key_out, &front, write_error);
   maze_encoding_free(e);
-  *write_error = w.error;
-  if (rc && !w.error)
-    return cli_error("%s", maze_strerror(rc));
-  return 0;
+  return rc;
 }
 
 int main(int argc, char **argv) {

@@ -112,6 +112,9 @@ static int write_html(const char *path, const peg_result *r) {
   return cli_close_output(f, path, err);
 }
 
+/* read_result(o, r): the answer read into r, or 1 after reporting (cli.h). */
+CLI_READ_RESULT(peg, PEG)
+
 /* Before NO SOLUTION, one line on standard error saying why: the position
  * classes when they rule the goal out, else the solver's proof. */
 static int say_why(const peg_result *r) {
@@ -132,31 +135,9 @@ int main(int argc, char **argv) {
   peg_back_options o = {0};
   if (cli_parse(&peg_back_cli, argc, argv, &o) || cli_files_done(&o.files))
     return 1;
-  char *text;
-  size_t size;
-  if (cli_read_input(o.files.input, &text, &size))
-    return 1;
-  char *key = NULL;
-  size_t key_size = 0;
-  if (o.key && cli_read_input(o.key, &key, &key_size)) {
-    free(text);
-    return 1;
-  }
   peg_result r;
-  peg_error why;
-  int rc = peg_result_read_keyed(text, size, key, key_size, &r, &why);
-  free(text);
-  free(key);
-  if (rc == PEG_EPLAY)
-    return cli_error("%s: the valuation is not a solution: %s",
-                     cli_name(o.files.input, false), why.message);
-  /* A fault in the key is the key file's, when one was given. */
-  const char *where = rc == PEG_EKEY && o.key ? o.key : o.files.input;
-  if (rc && why.line == 0)
-    return cli_error("%s: %s", cli_name(where, false), why.message);
-  if (rc)
-    return cli_input_error(where, rc == PEG_ENOMEM, why.line, why.column,
-                           why.message);
+  if (read_result(&o, &r))
+    return 1;
   if (o.html && write_html(o.html, &r)) {
     peg_result_clear(&r);
     return 1;
@@ -166,7 +147,7 @@ int main(int argc, char **argv) {
     peg_result_clear(&r);
     return 1;
   }
-  rc = r.solved ? 0 : say_why(&r);
+  int rc = r.solved ? 0 : say_why(&r);
   /* A play of no jumps prints no line: say why the list is empty. */
   if (r.solved && r.num_jumps == 0)
     cli_error("the start is already the goal: no jump is needed");

@@ -1,5 +1,6 @@
 /* cmdline.c - peg-front's options, its --help and its --version. */
 #include "cmdline.h"
+#include "emit.h"
 
 #include <peg.h>
 
@@ -23,12 +24,8 @@ static const cli_option rows[] = {
      "empty hole)",
      NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
-    {0, "key-out", "FILE", CLI_VALUE(opts, key_out),
-     "also write the key alone to FILE, for peg-back --key FILE when another "
-     "solver's answer is read",
-     NULL, NULL},
-    {'d', "dimacs", NULL, CLI_FLAG(opts, dimacs),
-     "write DIMACS instead, the key as 'c' lines", NULL, NULL},
+    EMIT_KEY_OUT_ROW(opts, key_out, "peg-back"),
+    EMIT_DIMACS_ROW(opts, dimacs),
     {0, "exact", NULL, CLI_FLAG(opts, exact),
      "only the axioms, whose models are exactly the plays: no canonical "
      "order, no position classes",

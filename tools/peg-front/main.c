@@ -242,36 +242,25 @@ static int hint(const peg_board *b, const peg_front_options *o, FILE *out) {
   return 0;
 }
 
-/* peg_encoding_emit in emit_problem's shape. */
-static int emit_encoding(const void *e, int (*fn)(void *, const int *, size_t),
-                         void *ctx) {
-  return peg_encoding_emit(e, fn, ctx);
-}
+/* emit_encoding: peg_encoding_emit in emit_problem's shape (emit.h). */
+EMIT_ENCODER(peg)
 
 /* Writes the clauses and the key; returns 0, or 1 after reporting an
  * error other than a failed write, which *write_error receives. */
 static int write_clauses(const peg_board *b, const peg_front_options *o,
                          FILE *out, int *write_error) {
-  int rc;
   peg_encoding *e = encoding(b, o);
   if (!e)
     return 1;
-  char *key = peg_key_text(e, NULL);
-  if (key && o->key_out && cli_write_file(o->key_out, key, strlen(key))) {
-    free(key);
-    peg_encoding_free(e);
-    return 1;
-  }
-  emit_writer w = {out, o->dimacs, 0};
-  rc = key ? emit_problem(&w, key, peg_encoding_atoms(e),
-                          peg_encoding_clauses(e), emit_encoding, e)
-           : PEG_ENOMEM;
-  free(key);
+  const emit_front_encoding front = {peg_key_text(e, NULL),
+                                     peg_encoding_atoms(e),
+                                     peg_encoding_clauses(e),
+                                     emit_encoding,
+                                     e,
+                                     peg_strerror};
+  int rc = emit_front(out, o->dimacs, o->key_out, &front, write_error);
   peg_encoding_free(e);
-  *write_error = w.error;
-  if (rc && !w.error)
-    return cli_error("%s", peg_strerror(rc));
-  return 0;
+  return rc;
 }
 
 int main(int argc, char **argv) {
