@@ -1,30 +1,12 @@
 /* clausedb.h - the store part (s->store), owned by clausedb.c: the clause
- * arena and its lists; its readers and the calls of a clause's life. */
+ * arena and its lists; the calls of a clause's life (its readers are in
+ * store.h). */
 #ifndef DPLL_CLAUSEDB_H_INCLUDED
 #define DPLL_CLAUSEDB_H_INCLUDED
 
 #include "internal.h"
+#include "store.h"
 
-static inline clause *dpll__clause(const dpll_solver *s, cref ref) {
-  return (clause *)(s->store.arena + ref);
-}
-static inline bool dpll__unsat(const dpll_solver *s) { return s->store.unsat; }
-static inline size_t dpll__arena_words(const dpll_solver *s) {
-  return s->store.size;
-}
-static inline size_t dpll__store_garbage(const dpll_solver *s) {
-  return s->store.wasted; /* words of deleted clauses */
-}
-/* Added clauses put aside by elimination (dpll__clause_set_aside). */
-static inline size_t dpll__store_aside(const dpll_solver *s) {
-  return s->store.aside;
-}
-static inline size_t dpll__num_clauses(const dpll_solver *s) {
-  return s->store.num_clauses;
-}
-static inline cref dpll__clause_ref(const dpll_solver *s, size_t i) {
-  return s->store.clauses[i];
-}
 /* The ratio of clauses to variables at which random k-SAT turns from
  * mostly satisfiable to mostly not (measured for k <= 7, the first
  * moment's estimate 2^k ln 2 - (1 + ln 2) / 2 beyond). */
@@ -52,13 +34,6 @@ static inline bool dpll__random_shape(const dpll_solver *s) {
   return (double)st->num_clauses >=
          0.8 * dpll__random_threshold(st->min_size) * s->num_vars;
 }
-static inline size_t dpll__num_learnts(const dpll_solver *s) {
-  return s->store.num_learnts;
-}
-static inline cref dpll__learnt_ref(const dpll_solver *s, size_t i) {
-  return s->store.learnts[i];
-}
-
 /* Anything that changes the formula or the assignment ends the answer of
  * the last solve. */
 static inline void dpll__touch(dpll_solver *s) {

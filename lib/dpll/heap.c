@@ -5,7 +5,7 @@
 #include "clausedb.h"
 #include "internal.h"
 #include "memory.h"
-#include "propagate.h"
+#include "trail.h"
 
 #include <stdlib.h>
 

@@ -10,8 +10,9 @@
  * and headers of files listed after its own, and a file its own header
  * first, then those of what it calls or reads; docs/internals.md is the
  * map.  A part's fields are written only by its owner; other files use the
- * owner's functions, or the inline readers of its header (the trail's, in
- * propagate.h, are read by files below propagate.c too; see docs/internals.md).
+ * owner's functions, or the inline readers of its header (the trail's and
+ * the store's are in trail.h and store.h, headers without a .c, for the
+ * files below their owners; see docs/internals.md).
  * Three things are solver-wide and read by all: the options (opt), the
  * statistics (each counter written by the file that counts it) and the
  * number of variables. */

@@ -14,7 +14,7 @@
 #include "phase.h"
 #include "internal.h"
 #include "memory.h"
-#include "propagate.h"
+#include "trail.h"
 #include "walk.h"
 
 #include <stdlib.h>

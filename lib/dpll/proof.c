@@ -7,7 +7,7 @@
 #include "proof.h"
 #include "internal.h"
 #include "memory.h"
-#include "propagate.h"
+#include "trail.h"
 
 #include <stdlib.h>
 

@@ -5,7 +5,7 @@
 #include "purecount.h"
 #include "clausedb.h"
 #include "internal.h"
-#include "propagate.h"
+#include "trail.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /* trace.c - reporting the steps of the search to the caller's callback. */
 #include "trace.h"
-#include "clausedb.h"
 #include "internal.h"
 #include "memory.h"
-#include "propagate.h"
+#include "store.h"
+#include "trail.h"
 
 #include <stdlib.h>
 

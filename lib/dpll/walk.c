@@ -19,7 +19,7 @@
 #include "walk.h"
 #include "clausedb.h"
 #include "internal.h"
-#include "propagate.h"
+#include "trail.h"
 
 #include <stdlib.h>
 
