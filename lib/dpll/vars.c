@@ -13,27 +13,20 @@
 #include "vivify.h"
 #include "watches.h"
 
+/* The parts that keep something per variable or per literal, in the
+ * order they grow. */
+static int (*const growers[])(dpll_solver *, int) = {
+    dpll__trail_grow,    dpll__watch_grow,  dpll__heap_grow,
+    dpll__phase_grow,    dpll__scan_grow,   dpll__look_grow,
+    dpll__analysis_grow, dpll__assume_grow, dpll__vivify_grow};
+
 /* Grows every part to hold cap variables.  Parts already grown keep their
  * new size if a later one fails; only var_cap records what all of them
  * hold, and each part fills in the entries above var_cap when it grows. */
 static int grow_vars(dpll_solver *s, int cap) {
-  int rc = dpll__trail_grow(s, cap);
-  if (!rc)
-    rc = dpll__watch_grow(s, cap);
-  if (!rc)
-    rc = dpll__heap_grow(s, cap);
-  if (!rc)
-    rc = dpll__phase_grow(s, cap);
-  if (!rc)
-    rc = dpll__scan_grow(s, cap);
-  if (!rc)
-    rc = dpll__look_grow(s, cap);
-  if (!rc)
-    rc = dpll__analysis_grow(s, cap);
-  if (!rc)
-    rc = dpll__assume_grow(s, cap);
-  if (!rc)
-    rc = dpll__vivify_grow(s, cap);
+  int rc = 0;
+  for (size_t i = 0; i < sizeof growers / sizeof *growers && !rc; i++)
+    rc = growers[i](s, cap);
   if (!rc)
     s->var_cap = cap;
   return rc;
