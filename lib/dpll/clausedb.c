@@ -228,9 +228,11 @@ static int key_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Only clauses of one length k >= 3 need the count (see
- * dpll__random_shape); the keys are sorted, and a run of equal keys is a
- * set of variables that more than one clause has. */
+/* Only clauses of one length k >= 3, dense enough, need the count (see
+ * dpll__random_shape; the density check spares dpll --all, whose blocking
+ * clauses all have one length, a sort at every solve); the keys are
+ * sorted, and a run of equal keys is a set of variables that more than one
+ * clause has. */
 void dpll__store_shape(dpll_solver *s) {
   store_part *st = &s->store;
   if (st->shape_clauses == st->num_clauses)
@@ -240,7 +242,7 @@ void dpll__store_shape(dpll_solver *s) {
   size_t n = st->num_clauses;
   uint64_t *keys = NULL;
   if (n == 0 || st->min_size < 3 || st->min_size != st->max_size ||
-      DPLL_RESIZE(keys, n))
+      !dpll__random_dense(s, st->min_size) || DPLL_RESIZE(keys, n))
     return;
   for (size_t i = 0; i < n; i++)
     keys[i] = vars_key(dpll__clause(s, st->clauses[i]));

@@ -17,22 +17,27 @@ static inline double dpll__random_threshold(uint32_t k) {
     return measured[k];
   return k < 60 ? (double)(1ull << k) * 0.693147 - 0.846574 : 1e18;
 }
+/* Whether there are at least 0.8 times the threshold's clauses of length
+ * k per variable (below it the lookahead's probes cost more than they save
+ * on large formulas). */
+static inline bool dpll__random_dense(const dpll_solver *s, uint32_t k) {
+  return (double)s->store.num_clauses >=
+         0.8 * dpll__random_threshold(k) * s->num_vars;
+}
 /* Whether the clauses look like random k-SAT near or above its threshold,
  * where the classic engine's lookahead is measured to win (see
  * dpll__engine): every clause added has the same length k >= 3, at most
  * one in ten shares its set of variables with another (dpll__store_shape
  * counted them for these clauses; the clauses that encode one parity
- * constraint or both colours of one progression all do), and there are at
- * least 0.8 times the threshold's clauses per variable (below it the
- * lookahead's probes cost more than they save on large formulas). */
+ * constraint or both colours of one progression all do), and they are
+ * dense enough (dpll__random_dense). */
 static inline bool dpll__random_shape(const dpll_solver *s) {
   const store_part *st = &s->store;
   if (st->num_clauses == 0 || st->min_size < 3 ||
       st->min_size != st->max_size || st->shape_clauses != st->num_clauses ||
       !st->shape_distinct)
     return false;
-  return (double)st->num_clauses >=
-         0.8 * dpll__random_threshold(st->min_size) * s->num_vars;
+  return dpll__random_dense(s, st->min_size);
 }
 /* Anything that changes the formula or the assignment ends the answer of
  * the last solve. */
