@@ -116,7 +116,8 @@ static int write_html(const char *path, const peg_result *r) {
 CLI_READ_RESULT(peg, PEG)
 
 /* Before NO SOLUTION, one line on standard error saying why: the position
- * classes when they rule the goal out, else the solver's proof. */
+ * classes when they rule the goal out (a proof), else the solver's word,
+ * which an answer file cannot prove (a forged lone '0' reads the same). */
 static int say_why(const peg_result *r) {
   char *why;
   int rc = peg_explain(peg_encoding_board(r->encoding), &why);
@@ -125,8 +126,9 @@ static int say_why(const peg_result *r) {
   if (rc == 1)
     cli_error("no solution: %s", why);
   else
-    cli_error("no solution: the SAT solver proved that no play reaches the "
-              "goal (the position classes alone do not rule it out)");
+    cli_error("no solution: the SAT solver answered that no play reaches the "
+              "goal; that answer is not checked here (the position classes "
+              "alone do not rule it out)");
   free(why);
   return 0;
 }
