@@ -268,6 +268,11 @@ static void test_usage(void **state) {
   /* A maze given to maze-back, an unwritable output. */
   char maze[4096], want[8192];
   join(maze, sizeof maze, examples_dir, "gold-ruby-2.txt");
+  /* An encoding over --max-clauses: refused, nothing written. */
+  expect_usage_error(
+      front_tool, (const char *const[]){"--max-clauses", "5", maze, NULL},
+      "maze-front: the encoding has 39 clauses, more than the limit of 5: "
+      "nothing written (--max-clauses N raises it, 0 lifts it)\n");
   snprintf(want, sizeof want,
            "%s:1:1: expected 'N T' or 'N F' (an atom and its value) or the "
            "line '0', found '# The course's maze (docs/maze.md): get'\n",

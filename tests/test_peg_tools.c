@@ -889,6 +889,12 @@ typedef struct usage_case {
 
 static const usage_case usage_cases[] = {
     /* peg-front */
+    {.name = "over --max-clauses",
+     .args = {"--board", "triangle5", "--max-clauses", "100"},
+     .mentions = "more than the limit of 100: nothing written"},
+    {.name = "--max-clauses not a number",
+     .args = {"--max-clauses", "-1", BOARD},
+     .mentions = "--max-clauses needs a number from 0 to"},
     {.name = "unknown option",
      .args = {"--frobnicate", BOARD},
      .mentions = "--frobnicate"},

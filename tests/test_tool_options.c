@@ -487,6 +487,8 @@ static const sample samples[] = {
     {"peg-front", "output", "@tmp/out", {"-b", "triangle4"}, true},
     /* The key file is a second output; the clauses stay the same. */
     {"peg-front", "key-out", "@tmp/key", {"-b", "triangle4"}, false},
+    /* A limit above the encoding's clauses changes nothing. */
+    {"peg-front", "max-clauses", "100000", {"-b", "triangle4"}, false},
     {"peg-front",
      "played",
      "@tmp/played.txt",
@@ -500,6 +502,7 @@ static const sample samples[] = {
     {"peg-back", "key", "@tmp/answer.txt", {"@tmp/answer.txt"}, false},
     {"maze-front", "output", "@tmp/out", {"untidy.txt"}, true},
     {"maze-front", "key-out", "@tmp/key", {"untidy.txt"}, false},
+    {"maze-front", "max-clauses", "100000", {"untidy.txt"}, false},
     {"maze-back", "output", "@tmp/out", {"@tmp/maze-answer.txt"}, true},
     {"maze-back",
      "key",

@@ -50,11 +50,15 @@ int emit_problem(emit_writer *w, const char *key, int atoms, int64_t clauses,
 }
 
 int emit_front(FILE *out, int dimacs, const char *key_out,
-               const emit_front_encoding *e, int *write_error) {
+               const char *max_clauses, const emit_front_encoding *e,
+               int *write_error) {
   emit_writer w = {out, dimacs, 0};
   const char *key = e->key_text;
+  int64_t limit;
   int rc = 0;
-  if (!key)
+  if (emit_limit(max_clauses, &limit) || emit_check_limit(e->clauses, limit))
+    rc = 1;
+  else if (!key)
     rc = cli_error("out of memory");
   else if (dimacs && e->clauses < 0) /* the header needs the count */
     rc = cli_error("%s", e->message((int)e->clauses));
@@ -66,4 +70,29 @@ int emit_front(FILE *out, int dimacs, const char *key_out,
   free(e->key_text);
   *write_error = w.error;
   return rc;
+}
+
+int emit_limit(const char *text, int64_t *limit) {
+  *limit = EMIT_MAX_CLAUSES;
+  if (!text)
+    return 0;
+  int64_t n = 0;
+  const char *p = text;
+  for (; *p >= '0' && *p <= '9' && p - text < 18; p++)
+    n = 10 * n + (*p - '0');
+  if (p == text || *p)
+    return cli_error("--max-clauses needs a number from 0 to "
+                     "999999999999999999, not '%s'",
+                     text);
+  *limit = n;
+  return 0;
+}
+
+int emit_check_limit(int64_t clauses, int64_t limit) {
+  if (!limit || clauses <= limit)
+    return 0;
+  return cli_error("the encoding has %lld clauses, more than the limit of "
+                   "%lld: nothing written (--max-clauses N raises it, 0 lifts "
+                   "it)",
+                   (long long)clauses, (long long)limit);
 }

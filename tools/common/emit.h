@@ -59,13 +59,28 @@ typedef struct emit_front_encoding {
   const char *(*message)(int code); /* peg_strerror, maze_strerror */
 } emit_front_encoding;
 
-/* Writes the key alone to the file key_out (--key-out) unless it is NULL,
- * then the problem to out (emit_problem; DIMACS if dimacs), and frees
- * e->key_text.  Returns 0, or 1 after reporting an error other than a
- * failed write, whose errno *write_error receives (-1 if unknown, 0 if
- * none). */
+/* Refuses an encoding of more clauses than max_clauses (--max-clauses's
+ * text, NULL: EMIT_MAX_CLAUSES) says; writes the key alone to the file
+ * key_out (--key-out) unless it is NULL, then the problem to out (emit_problem;
+ * DIMACS if dimacs), and frees e->key_text.  Returns 0, or 1 after reporting an
+ * error other than a failed write, whose errno *write_error receives (-1 if
+ * unknown, 0 if none). */
 int emit_front(FILE *out, int dimacs, const char *key_out,
-               const emit_front_encoding *e, int *write_error);
+               const char *max_clauses, const emit_front_encoding *e,
+               int *write_error);
+
+/* The most clauses a front end writes unless --max-clauses says otherwise:
+ * about 1 to 3 GB of text.  A board or maze whose encoding is larger is
+ * refused before a byte is written. */
+#define EMIT_MAX_CLAUSES 100000000
+
+/* Reads --max-clauses's value text (NULL: the default) into *limit (0: no
+ * limit).  Returns 0, or 1 after reporting. */
+int emit_limit(const char *text, int64_t *limit);
+
+/* Refuses clauses over limit (0: none): returns 0, or 1 after reporting
+ * the count, the limit and how to lift it. */
+int emit_check_limit(int64_t clauses, int64_t limit);
 
 /* The rows of the options every front end has: --key-out FILE (for back,
  * the back end's name as a string) and -d/--dimacs, for a table of
@@ -75,6 +90,13 @@ int emit_front(FILE *out, int dimacs, const char *key_out,
     0, "key-out", "FILE", CLI_VALUE(type, member),                             \
         "also write the key alone to FILE, for " back                          \
         " --key FILE when another solver's answer is read",                    \
+        NULL, NULL                                                             \
+  }
+#define EMIT_MAX_CLAUSES_ROW(type, member)                                     \
+  {                                                                            \
+    0, "max-clauses", "N", CLI_VALUE(type, member),                            \
+        "refuse to write more than N clauses (default 100000000, a few "       \
+        "GB; 0: no limit)",                                                    \
         NULL, NULL                                                             \
   }
 #define EMIT_DIMACS_ROW(type, member)                                          \

@@ -9,6 +9,7 @@ typedef maze_front_options opts;
 static const cli_option rows[] = {
     CLI_OUTPUT_ROW(opts, files),
     EMIT_KEY_OUT_ROW(opts, key_out, "maze-back"),
+    EMIT_MAX_CLAUSES_ROW(opts, max_clauses),
     EMIT_DIMACS_ROW(opts, dimacs),
     {0, "no-prune", NULL, CLI_FLAG(opts, no_prune),
      "write the full encoding: every node and every treasure at every time "

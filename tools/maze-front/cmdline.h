@@ -9,7 +9,8 @@
 typedef struct maze_front_options {
   cli_files files;
   int dimacs, no_prune;
-  const char *key_out; /* --key-out FILE */
+  const char *key_out;     /* --key-out FILE */
+  const char *max_clauses; /* --max-clauses N */
 } maze_front_options;
 
 extern const cli_spec maze_front_cli;

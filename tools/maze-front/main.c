@@ -48,7 +48,8 @@ static int write_clauses(const maze_puzzle *p, const maze_front_options *o,
                                      emit_encoding,
                                      e,
                                      maze_strerror};
-  rc = emit_front(out, o->dimacs, o->key_out, &front, write_error);
+  rc = emit_front(out, o->dimacs, o->key_out, o->max_clauses, &front,
+                  write_error);
   maze_encoding_free(e);
   return rc;
 }

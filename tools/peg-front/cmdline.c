@@ -25,6 +25,7 @@ static const cli_option rows[] = {
      NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     EMIT_KEY_OUT_ROW(opts, key_out, "peg-back"),
+    EMIT_MAX_CLAUSES_ROW(opts, max_clauses),
     EMIT_DIMACS_ROW(opts, dimacs),
     {0, "exact", NULL, CLI_FLAG(opts, exact),
      "only the axioms, whose models are exactly the plays: no canonical "

@@ -9,8 +9,9 @@
 typedef struct peg_front_options {
   cli_files files;
   const char *board, *empty, *played, *threads;
-  const char *key_out; /* --key-out FILE */
-  cli_pick amo;        /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
+  const char *key_out;     /* --key-out FILE */
+  const char *max_clauses; /* --max-clauses N */
+  cli_pick amo; /* PEG_AMO_PAIRWISE (the default), _SEQUENTIAL, ... */
   int dimacs, write_board, list, exact, no_at_least_one, no_order, no_classes,
       file_order;
   int count, hint;

@@ -258,7 +258,8 @@ static int write_clauses(const peg_board *b, const peg_front_options *o,
                                      emit_encoding,
                                      e,
                                      peg_strerror};
-  int rc = emit_front(out, o->dimacs, o->key_out, &front, write_error);
+  int rc = emit_front(out, o->dimacs, o->key_out, o->max_clauses, &front,
+                      write_error);
   peg_encoding_free(e);
   return rc;
 }
