@@ -38,6 +38,18 @@ static bool same_file(const char *a, const char *b) {
          x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+int cli_number(const char *flag, const char *text, long long lo, long long hi,
+               long long *value) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (*text < '0' || *text > '9' || *end || errno || v < lo || v > hi)
+    return cli_error("%s needs a number from %lld to %lld, not '%s'", flag, lo,
+                     hi, text);
+  *value = v;
+  return 0;
+}
+
 int cli_files_done(cli_files *f) {
   if (f->output_option) {
     if (f->positional == 2)

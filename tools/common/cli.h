@@ -57,6 +57,12 @@ int cli_read_input(const char *path, char **data, size_t *size);
 int cli_input_error(const char *path, bool nomem, long line, long column,
                     const char *message);
 
+/* Reads text, an option's value, as a decimal number from lo to hi into
+ * *value.  Returns 0, or 1 after reporting "FLAG needs a number from LO to
+ * HI, not 'TEXT'". */
+int cli_number(const char *flag, const char *text, long long lo, long long hi,
+               long long *value);
+
 /* The display name of an input or output path: "<stdin>"/"<stdout>" for
  * NULL. */
 const char *cli_name(const char *path, bool output);

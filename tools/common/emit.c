@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,14 +50,28 @@ int emit_problem(emit_writer *w, const char *key, int atoms, int64_t clauses,
   return rc;
 }
 
+/* Refuses clauses over the limit that max_clauses (--max-clauses's text,
+ * NULL: EMIT_MAX_CLAUSES; 0: none) sets: 0, or 1 after reporting. */
+static int check_limit(const char *max_clauses, int64_t clauses) {
+  long long limit = EMIT_MAX_CLAUSES;
+  if (max_clauses &&
+      cli_number("--max-clauses", max_clauses, 0, LLONG_MAX, &limit))
+    return 1;
+  if (!limit || clauses <= limit)
+    return 0;
+  return cli_error("the encoding has %lld clauses, more than the limit of "
+                   "%lld: nothing written (--max-clauses N raises it, 0 lifts "
+                   "it)",
+                   (long long)clauses, limit);
+}
+
 int emit_front(FILE *out, int dimacs, const char *key_out,
                const char *max_clauses, const emit_front_encoding *e,
                int *write_error) {
   emit_writer w = {out, dimacs, 0};
   const char *key = e->key_text;
-  int64_t limit;
   int rc = 0;
-  if (emit_limit(max_clauses, &limit) || emit_check_limit(e->clauses, limit))
+  if (check_limit(max_clauses, e->clauses))
     rc = 1;
   else if (!key)
     rc = cli_error("out of memory");
@@ -70,29 +85,4 @@ int emit_front(FILE *out, int dimacs, const char *key_out,
   free(e->key_text);
   *write_error = w.error;
   return rc;
-}
-
-int emit_limit(const char *text, int64_t *limit) {
-  *limit = EMIT_MAX_CLAUSES;
-  if (!text)
-    return 0;
-  int64_t n = 0;
-  const char *p = text;
-  for (; *p >= '0' && *p <= '9' && p - text < 18; p++)
-    n = 10 * n + (*p - '0');
-  if (p == text || *p)
-    return cli_error("--max-clauses needs a number from 0 to "
-                     "999999999999999999, not '%s'",
-                     text);
-  *limit = n;
-  return 0;
-}
-
-int emit_check_limit(int64_t clauses, int64_t limit) {
-  if (!limit || clauses <= limit)
-    return 0;
-  return cli_error("the encoding has %lld clauses, more than the limit of "
-                   "%lld: nothing written (--max-clauses N raises it, 0 lifts "
-                   "it)",
-                   (long long)clauses, (long long)limit);
 }

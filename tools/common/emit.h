@@ -74,14 +74,6 @@ int emit_front(FILE *out, int dimacs, const char *key_out,
  * refused before a byte is written. */
 #define EMIT_MAX_CLAUSES 100000000
 
-/* Reads --max-clauses's value text (NULL: the default) into *limit (0: no
- * limit).  Returns 0, or 1 after reporting. */
-int emit_limit(const char *text, int64_t *limit);
-
-/* Refuses clauses over limit (0: none): returns 0, or 1 after reporting
- * the count, the limit and how to lift it. */
-int emit_check_limit(int64_t clauses, int64_t limit);
-
 /* The rows of the options every front end has: --key-out FILE (for back,
  * the back end's name as a string) and -d/--dimacs, for a table of
  * options.h. */

@@ -41,14 +41,8 @@ static int keep_cube(void *ctx, const int *lits, size_t size) {
 /* A --cubes or --cube-depth value: a number from lo to hi. */
 static int parse_count(const char *flag, const char *text, long long lo,
                        long long hi, long long *value) {
-  char *end;
-  errno = 0;
-  long long v = text ? strtoll(text, &end, 10) : 0;
-  if (text && (*text < '0' || *text > '9' || *end || errno || v < lo || v > hi))
-    return cli_error("%s needs a number from %lld to %lld, not '%s'", flag, lo,
-                     hi, text);
-  *value = v;
-  return 0;
+  *value = 0;
+  return text ? cli_number(flag, text, lo, hi, value) : 0;
 }
 
 static double now(void) {

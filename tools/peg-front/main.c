@@ -122,14 +122,10 @@ static peg_encoding *encoding(const peg_board *b, const peg_front_options *o) {
 /* --threads: the number of solvers (0: one per core), from 0 to
  * PEGSOLVER_MAX; 1 without the option. */
 static int thread_count(const peg_front_options *o, size_t *n) {
-  char *end;
-  errno = 0;
-  unsigned long v = o->threads ? strtoul(o->threads, &end, 10) : 1;
-  if (o->threads && (*o->threads < '0' || *o->threads > '9' || *end || errno ||
-                     v > PEGSOLVER_MAX))
-    return cli_error("--threads needs a number from 0 to %d, not '%s'",
-                     PEGSOLVER_MAX, o->threads);
-  *n = v;
+  long long v = 1;
+  if (o->threads && cli_number("--threads", o->threads, 0, PEGSOLVER_MAX, &v))
+    return 1;
+  *n = (size_t)v;
   return 0;
 }
 
