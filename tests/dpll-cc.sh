@@ -10,7 +10,7 @@
 # stand-in for ssh runs "remote" batches here, through the same
 # --sshlogin, --basefile and rsync path as real machines.
 set -u
-bin=$1 required=${2:-0}
+bin=$(cd "$1" && pwd) required=${2:-0}
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v parallel >/dev/null; then
   echo "GNU parallel is not installed (apt-get install parallel)" >&2
@@ -33,7 +33,8 @@ run() {
   local want=$1
   shift
   cases=$((cases + 1))
-  "$cc" "$@" >"$work/out" 2>"$work/err"
+  # Without SHELL, as CI runs it (GNU parallel's remote wrapper reads it).
+  env -u SHELL "$cc" "$@" >"$work/out" 2>"$work/err"
   local got=$?
   if [ "$got" != "$want" ]; then
     fail "dpll-cc $*: exit $got, expected $want; stderr: $(head -3 "$work/err")"
@@ -139,12 +140,15 @@ run 0 -j 2 "$work/php.cnf" -- --max-decisions 0 &&
 # "Remote" machines: a stand-in for ssh that runs the command here, in a
 # login directory of the host's own (host-NAME); the clauses travel there by
 # rsync as to a real machine, and --cleanup removes them there afterwards.
+# As sshd does, it sets SHELL to the login shell: bash, but plain sh on the
+# host named "plain" (GNU parallel runs the jobs there through it).
 if command -v rsync >/dev/null; then
   cat >"$work/fake-ssh" <<'EOF'
 #!/bin/bash
 while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done
 echo "$1" >>"$(dirname "$0")/hosts"
-export HOME=$(dirname "$0")/host-$1
+export HOME=$(dirname "$0")/host-$1 SHELL=/bin/bash
+[ "$1" != plain ] || SHELL=/bin/sh
 shift
 [ "${1:-}" != -- ] || shift
 mkdir -p "$HOME" && cd "$HOME" && exec bash -c "$*"
@@ -155,7 +159,10 @@ EOF
   grep -q far "$work/hosts" || fail "--sshlogin: no job went to the host"
   run 10 -S 2/far --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
     "$work/planted.cnf" && check_answer "$work/planted.cnf" 10
-  left=$(find "$work/host-far" -type f | head -3)
+  run 20 -S 1/plain,1/far --cubes 4 --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
+    "$work/php.cnf" && check_answer "$work/php.cnf" 20
+  grep -q plain "$work/hosts" || fail "--sshlogin: no job went to 'plain'"
+  left=$(find "$work/host-far" "$work/host-plain" -type f | head -3)
   [ -z "$left" ] || fail "--sshlogin: files left on the host: $left"
   # A host where the copies never arrive (its rsync does nothing): its jobs
   # fail; dpll must not solve the cubes without the clauses (which made
