@@ -27,6 +27,11 @@ int common__begin(void *err, bool bad, int code) {
   return bad ? common__fail(err, code, 0, 0, "invalid argument") : 0;
 }
 
+void common__free_all(void *const *ptrs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(ptrs[i]);
+}
+
 int common__grow(void **p, size_t *cap, size_t need, size_t elem) {
   if (need <= *cap)
     return 0;

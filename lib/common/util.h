@@ -76,6 +76,20 @@ COMMON_HIDDEN int common__begin(void *err, bool bad, int code);
  * out or the bytes overflow a size_t, *p and *cap as they were. */
 COMMON_HIDDEN int common__grow(void **p, size_t *cap, size_t need, size_t elem);
 
+/* ---- Freeing a struct's arrays ---------------------------------------------
+ * A destructor frees a struct's arrays and then the struct in one call:
+ *
+ *   COMMON_FREE_ALL(b->triples, b->start, b->goal, b);
+ *
+ * Each argument is a pointer from malloc (or NULL), freed in order. */
+
+/* Frees ptrs[0..n-1] in order; any may be NULL. */
+COMMON_HIDDEN void common__free_all(void *const *ptrs, size_t n);
+
+#define COMMON_FREE_ALL(...)                                                   \
+  common__free_all((void *const[]){__VA_ARGS__},                               \
+                   sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
 /* ---- Growable text -------------------------------------------------------
  * Start from {0}.  Once memory runs out, failed is set and nothing more is
  * appended; common__text_finish then frees what there is. */

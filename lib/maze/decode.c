@@ -178,8 +178,6 @@ void maze_result_clear(maze_result *r) {
   if (!r)
     return;
   maze_encoding_free(r->encoding);
-  free(r->times);
-  free(r->paths);
-  free(r->path_start);
+  COMMON_FREE_ALL(r->times, r->paths, r->path_start);
   memset(r, 0, sizeof *r);
 }

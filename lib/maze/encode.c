@@ -171,14 +171,8 @@ void maze_encoding_free(maze_encoding *e) {
   if (!e)
     return;
   maze_puzzle_free(e->puzzle);
-  free(e->dist);
-  free(e->order);
-  free(e->pos);
-  free(e->live);
-  free(e->kept_index);
-  free(e->kept_list);
-  free(e->base);
-  free(e);
+  COMMON_FREE_ALL(e->dist, e->order, e->pos, e->live, e->kept_index,
+                  e->kept_list, e->base, e);
 }
 
 const maze_puzzle *maze_encoding_puzzle(const maze_encoding *e) {

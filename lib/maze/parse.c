@@ -311,13 +311,8 @@ static int read_lines(parser *ps) {
 }
 
 static void parser_free(parser *ps) {
-  free(ps->words);
-  free(ps->node_column);
-  free(ps->node_line);
-  free(ps->listed);
-  free(ps->link_at);
-  free(ps->link_count);
-  free(ps->links);
+  COMMON_FREE_ALL(ps->words, ps->node_column, ps->node_line, ps->listed,
+                  ps->link_at, ps->link_count, ps->links);
 }
 
 int maze__puzzle_parse(const char *text, size_t size, long line0,

@@ -12,11 +12,7 @@ void maze_puzzle_free(maze_puzzle *p) {
     return;
   maze__names_free(&p->nodes);
   maze__names_free(&p->treasures);
-  free(p->treasure_at);
-  free(p->link_start);
-  free(p->links);
-  free(p->wanted);
-  free(p);
+  COMMON_FREE_ALL(p->treasure_at, p->link_start, p->links, p->wanted, p);
 }
 
 char *maze_puzzle_text(const maze_puzzle *p, size_t *size) {

@@ -32,13 +32,8 @@ peg_board *peg_board_new(int holes) {
 void peg_board_free(peg_board *b) {
   if (!b)
     return;
-  free(b->triples);
-  free(b->triple_keys);
-  free(b->start);
-  free(b->goal);
-  free(b->row);
-  free(b->col);
-  free(b);
+  COMMON_FREE_ALL(b->triples, b->triple_keys, b->start, b->goal, b->row, b->col,
+                  b);
 }
 
 /* A triple's key, the same for a b c and c b a; 0 is never a key. */

@@ -217,15 +217,8 @@ static int search(canon *c) {
 /* ---- Setting up ---------------------------------------------------------- */
 
 static void canon_free(canon *c) {
-  free(c->inc_start);
-  free(c->inc);
-  free(c->sig);
-  free(c->order);
-  free(c->scratch);
-  free(c->wide);
-  free(c->colour);
-  free(c->cert);
-  free(c->best);
+  COMMON_FREE_ALL(c->inc_start, c->inc, c->sig, c->order, c->scratch, c->wide,
+                  c->colour, c->cert, c->best);
 }
 
 static int canon_init(canon *c, const peg_board *b, int *rank) {

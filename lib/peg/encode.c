@@ -95,10 +95,7 @@ void peg_encoding_free(peg_encoding *e) {
     return;
   peg_board_free(e->board);
   peg_board_free(e->work);
-  free(e->rank);
-  free(e->name);
-  free(e->canon);
-  free(e);
+  COMMON_FREE_ALL(e->rank, e->name, e->canon, e);
 }
 
 const peg_board *peg_encoding_board(const peg_encoding *e) {

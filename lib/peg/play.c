@@ -223,8 +223,6 @@ int peg_hints_find(const peg_board *b, const peg_solver *s, peg_hints *out) {
 void peg_hints_clear(peg_hints *h) {
   if (!h)
     return;
-  free(h->jumps);
-  free(h->wins);
-  free(h->plays);
+  COMMON_FREE_ALL(h->jumps, h->wins, h->plays);
   memset(h, 0, sizeof *h);
 }

@@ -13,21 +13,9 @@ typedef struct {
 static PyTypeObject encoding_type;
 static PyTypeObject *answer_type;
 
-/* A new Encoding object owning e (freed on failure). */
-static PyObject *wrap(peg_encoding *e) {
-  Encoding *self = PyObject_New(Encoding, &encoding_type);
-  if (!self) {
-    peg_encoding_free(e);
-    return NULL;
-  }
-  self->e = e;
-  return (PyObject *)self;
-}
-
-static void encoding_dealloc(Encoding *self) {
-  peg_encoding_free(self->e);
-  Py_TYPE(self)->tp_free((PyObject *)self);
-}
+/* wrap(e): a new Encoding object owning e (freed on failure). */
+DPY_OWNER(static, wrap, encoding_dealloc, Encoding, encoding_type, e,
+          peg_encoding, peg_encoding_free)
 
 /* Sets option name to value (an int; at_most_one also takes a name). */
 static int set_option(peg_encoding *e, PyObject *name, PyObject *value) {
@@ -277,9 +265,10 @@ static PyObject *answer_of(peg_result *r) {
     else
       PyList_SET_ITEM(plays, (Py_ssize_t)k, p);
   }
-  PyObject *e = plays ? wrap(r->encoding) : NULL;
+  PyObject *e = wrap(r->encoding); /* owns it, or has freed it */
   r->encoding = NULL;
-  if (!e) {
+  if (!e || !plays) {
+    Py_XDECREF(e);
     Py_XDECREF(plays);
     Py_XDECREF(a);
     return NULL;

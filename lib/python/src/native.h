@@ -63,6 +63,29 @@ int dpy_clause(PyObject *clause, dpy_ints *a, size_t index);
 /* Reads every clause of the iterable clauses into s: 0 or -1. */
 int dpy_add_clauses(dpll_solver *s, PyObject *clauses);
 
+/* ---- Objects that own one C object -------------------------------------
+ * DPY_OWNER(SCOPE, WRAP, DEALLOC, OBJ, TYPE, FIELD, C, FREE) defines, for
+ * the Python type TYPE whose objects (struct OBJ) own a C object (C *) in
+ * FIELD, freed by FREE:
+ *   SCOPE PyObject *WRAP(C *p): a new object owning p; NULL p is taken for
+ *     memory running out (MemoryError); p is freed when the object cannot
+ *     be made;
+ *   static void DEALLOC(OBJ *self): frees the C object with the object. */
+#define DPY_OWNER(SCOPE, WRAP, DEALLOC, OBJ, TYPE, FIELD, C, FREE)             \
+  SCOPE PyObject *WRAP(C *p) {                                                 \
+    OBJ *self = p ? PyObject_New(OBJ, &TYPE) : NULL;                           \
+    if (!self) {                                                               \
+      FREE(p);                                                                 \
+      return p ? NULL : PyErr_NoMemory();                                      \
+    }                                                                          \
+    self->FIELD = p;                                                           \
+    return (PyObject *)self;                                                   \
+  }                                                                            \
+  static void DEALLOC(OBJ *self) {                                             \
+    FREE(self->FIELD);                                                         \
+    Py_TYPE(self)->tp_free((PyObject *)self);                                  \
+  }
+
 /* ---- The guard: a search without the GIL (search.c) -------------------- */
 
 typedef struct dpy_guard {

@@ -116,22 +116,8 @@ static PyObject *str_of(char *s, size_t size) {
 /* ---- Board
  * ------------------------------------------------------------------- */
 
-PyObject *dpy_board_wrap(peg_board *b) {
-  if (!b)
-    return PyErr_NoMemory();
-  dpy_board *self = PyObject_New(dpy_board, &board_type);
-  if (!self) {
-    peg_board_free(b);
-    return NULL;
-  }
-  self->b = b;
-  return (PyObject *)self;
-}
-
-static void board_dealloc(dpy_board *self) {
-  peg_board_free(self->b);
-  Py_TYPE(self)->tp_free((PyObject *)self);
-}
+DPY_OWNER(, dpy_board_wrap, board_dealloc, dpy_board, board_type, b, peg_board,
+          peg_board_free)
 
 /* The holes of a start or a goal, set by fn. */
 static int set_holes(dpy_board *self, PyObject *holes,
