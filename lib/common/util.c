@@ -32,6 +32,19 @@ void common__free_all(void *const *ptrs, size_t n) {
     free(ptrs[i]);
 }
 
+const common_option *common__option_find(const common_option *table, size_t n,
+                                         const char *name) {
+  for (size_t i = 0; name && i < n; i++)
+    if (!strcmp(table[i].name, name))
+      return &table[i];
+  return NULL;
+}
+
+void common__option_defaults(const common_option *table, size_t n, void *obj) {
+  for (size_t i = 0; i < n; i++)
+    *COMMON_OPTION_FIELD(obj, &table[i]) = table[i].def;
+}
+
 int common__grow(void **p, size_t *cap, size_t need, size_t elem) {
   if (need <= *cap)
     return 0;

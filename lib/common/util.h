@@ -90,6 +90,34 @@ COMMON_HIDDEN void common__free_all(void *const *ptrs, size_t n);
   common__free_all((void *const[]){__VA_ARGS__},                               \
                    sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
 
+/* ---- Options of an encoding ------------------------------------------------
+ * A library's encoding options are int fields of its struct, listed once in
+ * a table of rows {name, offsetof(struct, field), default, lo, hi}:
+ *
+ *   #define ROW(opt, def, lo, hi) {#opt, offsetof(peg_encoding, opt), def, lo,
+ * hi}, static const common_option options[] = {PEG_OPTIONS(ROW)};
+ *
+ * common__option_find names a row, COMMON_OPTION_FIELD its field in an
+ * object, common__option_defaults sets every field to its default. */
+typedef struct common_option {
+  const char *name;
+  size_t offset;
+  int def, lo, hi;
+} common_option;
+
+/* The row called name in table[0..n-1], or NULL (also for NULL name). */
+COMMON_HIDDEN const common_option *
+common__option_find(const common_option *table, size_t n, const char *name);
+
+/* Sets each field of obj to its row's default. */
+COMMON_HIDDEN void common__option_defaults(const common_option *table, size_t n,
+                                           void *obj);
+
+/* The int field of row o in obj (a pointer to the struct; const kept). */
+#define COMMON_OPTION_FIELD(obj, o) ((int *)((char *)(obj) + (o)->offset))
+#define COMMON_OPTION_VALUE(obj, o)                                            \
+  (*(const int *)((const char *)(obj) + (o)->offset))
+
 /* ---- Growable text -------------------------------------------------------
  * Start from {0}.  Once memory runs out, failed is set and nothing more is
  * appended; common__text_finish then frees what there is. */

@@ -45,12 +45,7 @@ int dpll__analysis_grow(dpll_solver *s, int cap) {
 
 void dpll__analysis_free(dpll_solver *s) {
   analysis_part *a = &s->an;
-  free(a->seen);
-  free(a->level_mark);
-  free(a->learnt);
-  free(a->stack);
-  free(a->clear);
-  free(a->pos);
+  DPLL_FREE_ALL(a->seen, a->level_mark, a->learnt, a->stack, a->clear, a->pos);
 }
 
 /* Between analyses nothing is seen. */

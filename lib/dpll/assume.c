@@ -36,10 +36,7 @@ int dpll__assume_grow(dpll_solver *s, int cap) {
 
 void dpll__assume_free(dpll_solver *s) {
   assume_part *a = &s->assume;
-  free(a->lits);
-  free(a->failed);
-  free(a->mark);
-  free(a->seen);
+  DPLL_FREE_ALL(a->lits, a->failed, a->mark, a->seen);
 }
 
 /* Adds lit (a literal of an existing variable) to the next solve's

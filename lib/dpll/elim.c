@@ -91,11 +91,7 @@ typedef struct elim_pass {
 } elim_pass;
 
 static void pass_free(elim_pass *e) {
-  free(e->start);
-  free(e->occ);
-  free(e->mark);
-  free(e->state);
-  free(e->cand);
+  DPLL_FREE_ALL(e->start, e->occ, e->mark, e->state, e->cand);
 }
 
 /* Whether c takes part: in use, and not satisfied at level 0. */

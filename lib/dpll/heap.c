@@ -41,11 +41,8 @@ int dpll__heap_grow(dpll_solver *s, int cap) {
 }
 
 void dpll__heap_free(dpll_solver *s) {
-  free(s->heap.activity);
-  free(s->heap.heap);
-  free(s->heap.pos);
-  free(s->heap.may_decide);
-  free(s->heap.priority);
+  DPLL_FREE_ALL(s->heap.activity, s->heap.heap, s->heap.pos, s->heap.may_decide,
+                s->heap.priority);
 }
 
 void dpll__heap_invalidate(dpll_solver *s) { s->heap.kind = -1; }

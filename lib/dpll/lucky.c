@@ -43,10 +43,7 @@ typedef struct lucky_copy {
 } lucky_copy;
 
 static void copy_free(lucky_copy *c) {
-  free(c->falses);
-  free(c->trues);
-  free(c->val);
-  free(c->queue);
+  DPLL_FREE_ALL(c->falses, c->trues, c->val, c->queue);
 }
 
 static int copy_alloc(dpll_solver *s, lucky_copy *c) {

@@ -33,3 +33,8 @@ int dpll__grow(void **p, size_t *cap, size_t need, size_t elem, size_t max) {
     *cap = want;
   return rc;
 }
+
+void dpll__free_all(void *const *ptrs, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(ptrs[i]);
+}

@@ -17,4 +17,11 @@ int dpll__grow(void **p, size_t *cap, size_t need, size_t elem, size_t max);
        ? 0                                                                     \
        : dpll__grow((void **)&(ptr), &(cap), (need), sizeof *(ptr), (max)))
 
+/* Frees ptrs[0..n-1] in order (any may be NULL); DPLL_FREE_ALL(a, b, c)
+ * frees its arguments, for a part's destructor. */
+void dpll__free_all(void *const *ptrs, size_t n);
+#define DPLL_FREE_ALL(...)                                                     \
+  dpll__free_all((void *const[]){__VA_ARGS__},                                 \
+                 sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
 #endif /* DPLL_MEMORY_H_INCLUDED */

@@ -52,12 +52,8 @@ int dpll__trail_grow(dpll_solver *s, int cap) {
 
 void dpll__trail_free(dpll_solver *s) {
   trail_part *t = &s->trail;
-  free(t->vals);
-  free(t->level);
-  free(t->reason);
-  free(t->lits);
-  free(t->level_start);
-  free(t->flipped);
+  DPLL_FREE_ALL(t->vals, t->level, t->reason, t->lits, t->level_start,
+                t->flipped);
 }
 
 /* What an assignment needs besides the trail, in the rarer cases: the

@@ -5,18 +5,15 @@
 #include "purecount.h"
 #include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
 #include "trail.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static void free_counts(pure_part *p) {
-  free(p->start);
-  free(p->occ);
-  free(p->sat_count);
-  free(p->unsat_occ);
-  free(p->cand);
-  free(p->in_cand);
+  DPLL_FREE_ALL(p->start, p->occ, p->sat_count, p->unsat_occ, p->cand,
+                p->in_cand);
   memset(p, 0, sizeof *p);
 }
 

@@ -19,6 +19,7 @@
 #include "walk.h"
 #include "clausedb.h"
 #include "internal.h"
+#include "memory.h"
 #include "trail.h"
 
 #include <stdlib.h>
@@ -44,14 +45,8 @@ typedef struct walker {
 } walker;
 
 static void walker_free(walker *w) {
-  free(w->refs);
-  free(w->true_count);
-  free(w->unsat);
-  free(w->unsat_pos);
-  free(w->occ_start);
-  free(w->occ);
-  free(w->val);
-  free(w->prob);
+  DPLL_FREE_ALL(w->refs, w->true_count, w->unsat, w->unsat_pos, w->occ_start,
+                w->occ, w->val, w->prob);
 }
 
 /* The walk's random numbers, seeded from the restart count (every walk

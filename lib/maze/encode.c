@@ -12,6 +12,12 @@
 /* Options: name, default, minimum, maximum. */
 #define MAZE_OPTIONS(X) X(prune, 1, 0, 1)
 
+#define MAZE_OPTION_ROW(opt, def, lo, hi)                                      \
+  {#opt, offsetof(maze_encoding, opt), def, lo, hi},
+static const common_option options[] = {MAZE_OPTIONS(MAZE_OPTION_ROW)};
+#undef MAZE_OPTION_ROW
+#define NUM_OPTIONS (sizeof options / sizeof options[0])
+
 /* Moves from START to every node along the links (INT_MAX where there is
  * no way), breadth first; with pruning off, 0 for every node, which puts
  * every node at every time. */
@@ -156,9 +162,7 @@ maze_encoding *maze_encoding_new(const maze_puzzle *p, int *err) {
   }
   e->nodes = p->nodes.count;
   e->steps = p->steps;
-#define MAZE_OPTION_DEFAULT(name, def, lo, hi) e->name = def;
-  MAZE_OPTIONS(MAZE_OPTION_DEFAULT)
-#undef MAZE_OPTION_DEFAULT
+  common__option_defaults(options, NUM_OPTIONS, e);
   *err = allocate(e) ? layout(e) : MAZE_ENOMEM;
   if (*err) {
     maze_encoding_free(e);
@@ -182,37 +186,25 @@ const maze_puzzle *maze_encoding_puzzle(const maze_encoding *e) {
 /* A failed layout puts the old value back and lays out again, which
  * worked before. */
 int maze_encoding_set_option(maze_encoding *e, const char *name, int value) {
-  if (!e || !name)
+  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
+  if (!e || !o || value < o->lo || value > o->hi)
     return MAZE_EOPTION;
-#define MAZE_OPTION_SET(opt, def, lo, hi)                                      \
-  if (!strcmp(name, #opt)) {                                                   \
-    if (value < (lo) || value > (hi))                                          \
-      return MAZE_EOPTION;                                                     \
-    int old = e->opt, rc;                                                      \
-    e->opt = value;                                                            \
-    if ((rc = layout(e))) {                                                    \
-      e->opt = old;                                                            \
-      layout(e);                                                               \
-    }                                                                          \
-    return rc;                                                                 \
+  int *field = COMMON_OPTION_FIELD(e, o), old = *field, rc;
+  *field = value;
+  if ((rc = layout(e))) {
+    *field = old;
+    layout(e);
   }
-  MAZE_OPTIONS(MAZE_OPTION_SET)
-#undef MAZE_OPTION_SET
-  return MAZE_EOPTION;
+  return rc;
 }
 
 int maze_encoding_get_option(const maze_encoding *e, const char *name,
                              int *value) {
-  if (!e || !name || !value)
+  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
+  if (!e || !o || !value)
     return MAZE_EOPTION;
-#define MAZE_OPTION_GET(opt, def, lo, hi)                                      \
-  if (!strcmp(name, #opt)) {                                                   \
-    *value = e->opt;                                                           \
-    return 0;                                                                  \
-  }
-  MAZE_OPTIONS(MAZE_OPTION_GET)
-#undef MAZE_OPTION_GET
-  return MAZE_EOPTION;
+  *value = COMMON_OPTION_VALUE(e, o);
+  return 0;
 }
 
 int maze_encoding_atoms(const maze_encoding *e) { return e ? e->atoms : 0; }

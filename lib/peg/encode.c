@@ -16,6 +16,12 @@
   X(at_most_one, PEG_AMO_PAIRWISE, 0, PEG_AMO_COUNT - 1)                       \
   X(hole_order, 1, 0, 1)
 
+#define PEG_OPTION_ROW(opt, def, lo, hi)                                       \
+  {#opt, offsetof(peg_encoding, opt), def, lo, hi},
+static const common_option options[] = {PEG_OPTIONS(PEG_OPTION_ROW)};
+#undef PEG_OPTION_ROW
+#define NUM_OPTIONS (sizeof options / sizeof options[0])
+
 /* Builds e->work, e->rank and e->name for the option hole_order; on
  * failure (PEG_ENOMEM) they stay as they were. */
 static int relabel(peg_encoding *e) {
@@ -74,9 +80,7 @@ peg_encoding *peg_encoding_new(const peg_board *b, int *err) {
   e->steps = (int)steps;
   e->jumps = (size_t)jumps;
   e->atoms = e->base_atoms = (int)atoms;
-#define PEG_OPTION_DEFAULT(name, def, lo, hi) e->name = def;
-  PEG_OPTIONS(PEG_OPTION_DEFAULT)
-#undef PEG_OPTION_DEFAULT
+  common__option_defaults(options, NUM_OPTIONS, e);
   e->amo = peg__amo_layout(e->at_most_one, e->jumps);
   e->board = peg_board_copy(b);
   e->canon = malloc(((size_t)b->holes + 1) * sizeof *e->canon);
@@ -115,38 +119,26 @@ static int count_atoms(peg_encoding *e) {
 }
 
 int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
-  if (!e || !name)
+  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
+  if (!e || !o || value < o->lo || value > o->hi)
     return PEG_EOPTION;
-#define PEG_OPTION_SET(opt, def, lo, hi)                                       \
-  if (!strcmp(name, #opt)) {                                                   \
-    if (value < (lo) || value > (hi))                                          \
-      return PEG_EOPTION;                                                      \
-    int old = e->opt, rc;                                                      \
-    e->opt = value;                                                            \
-    rc = count_atoms(e);                                                       \
-    if (!rc && !strcmp(name, "hole_order") && old != value)                    \
-      rc = relabel(e);                                                         \
-    if (rc)                                                                    \
-      e->opt = old;                                                            \
-    return rc;                                                                 \
-  }
-  PEG_OPTIONS(PEG_OPTION_SET)
-#undef PEG_OPTION_SET
-  return PEG_EOPTION;
+  int *field = COMMON_OPTION_FIELD(e, o), old = *field;
+  *field = value;
+  int rc = count_atoms(e);
+  if (!rc && field == &e->hole_order && old != value)
+    rc = relabel(e);
+  if (rc)
+    *field = old;
+  return rc;
 }
 
 int peg_encoding_get_option(const peg_encoding *e, const char *name,
                             int *value) {
-  if (!e || !name || !value)
+  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
+  if (!e || !o || !value)
     return PEG_EOPTION;
-#define PEG_OPTION_GET(opt, def, lo, hi)                                       \
-  if (!strcmp(name, #opt)) {                                                   \
-    *value = e->opt;                                                           \
-    return 0;                                                                  \
-  }
-  PEG_OPTIONS(PEG_OPTION_GET)
-#undef PEG_OPTION_GET
-  return PEG_EOPTION;
+  *value = COMMON_OPTION_VALUE(e, o);
+  return 0;
 }
 
 int peg_encoding_steps(const peg_encoding *e) { return e ? e->steps : 0; }
