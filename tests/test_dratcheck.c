@@ -1,4 +1,4 @@
-/* test_dratcheck.c - the DRAT checker of tests/dratcheck.c, which shares
+/* test_dratcheck.c - the DRAT checker of tools/common/drat.c, which shares
  * no code with libdpll, judged in its turn.
  *
  *  1. Hand-written cases: proofs that must be accepted (RUP, RAT on a pure
@@ -45,7 +45,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dratcheck.h"
+#include "drat.h"
 #include "oracle.h"
 #include "tier.h"
 

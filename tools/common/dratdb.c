@@ -1,22 +1,18 @@
-/* dratcheck.c - forward checking of DRAT proofs for the tests, written
- * independently of libdpll; dratcheck.h says what is accepted and
- * docs/proof-checking.md how. */
-#include "dratcheck.h"
+/* dratdb.c - the clauses and the root assignment of the DRAT checker, and
+ * the RUP and RAT checks over them (dratdb.h). */
+#include "dratdb.h"
 
-#include <errno.h>
-#include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dratread.h"
 
-/* ---- Memory, literals, messages ------------------------------------------ */
+/* ---- Memory, literals ---------------------------------------------------- */
 
 static void *must(void *p) {
   if (!p) {
-    fputs("dratcheck: out of memory\n", stderr);
+    fputs("drat-check: out of memory\n", stderr);
     abort();
   }
   return p;
@@ -31,24 +27,11 @@ static unsigned lit_of(long dimacs) {
   return dimacs > 0 ? 2u * (unsigned)dimacs : 2u * (unsigned)-dimacs + 1;
 }
 
-static long dimacs_of(unsigned lit) {
-  return lit & 1 ? -(long)(lit >> 1) : (long)(lit >> 1);
-}
-
-/* A clause's offset in the arena; 0 is no clause (the arena starts with a
- * word that belongs to none). */
-typedef uint32_t cref;
-
 /* A clause in the arena is these header words, then its literals. */
 enum { H_SIZE, H_FLAGS, H_HASH, H_NEXT, HEADER };
 enum { DELETED = 1 };
 
-typedef struct vec {
-  cref *a;
-  uint32_t n, cap;
-} vec;
-
-static void vec_push(vec *v, cref c) {
+static void vec_push(drat_vec *v, drat_cref c) {
   if (v->n == v->cap) {
     v->cap = v->cap ? 2 * v->cap : 4;
     v->a = grow(v->a, v->cap, sizeof *v->a);
@@ -56,60 +39,15 @@ static void vec_push(vec *v, cref c) {
   v->a[v->n++] = c;
 }
 
-typedef struct checker {
-  int max_var;         /* the arrays below cover variables 1..max_var */
-  signed char *val;    /* by literal: 1 true, -1 false, 0 unassigned */
-  cref *reason;        /* by variable: the clause that implied it, or 0 */
-  unsigned char *mark; /* by literal: scratch for duplicates and matching */
-  unsigned *trail;     /* the assigned literals in order */
-  size_t trail_n, qhead, root_n; /* propagated up to qhead; root level */
-  vec *watches, *occs; /* by literal: watching clauses; all holding it */
-  vec units;           /* the unit clauses, never deleted */
-  uint32_t *arena;
-  size_t arena_n, arena_cap;
-  cref *buckets; /* clauses of two or more literals, by hash */
-  size_t num_buckets, live;
-  int inconsistent; /* the root level propagates to a conflict */
-  cref conflict;    /* the clause falsified there */
-  int dirty;        /* a deletion may have taken a root reason away */
-  unsigned *lits;   /* the clause just read, duplicates dropped */
-  size_t lits_n, lits_cap;
-  drat_report *r;
-} checker;
-
-static uint32_t *clause(const checker *s, cref c) { return s->arena + c; }
-static unsigned *lits_of(const checker *s, cref c) {
+static uint32_t *clause(const drat_db *s, drat_cref c) { return s->arena + c; }
+static unsigned *lits_of(const drat_db *s, drat_cref c) {
   return s->arena + c + HEADER;
-}
-
-static void say(checker *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void say(checker *s, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(s->r->msg, sizeof s->r->msg, fmt, ap);
-  va_end(ap);
-}
-
-/* A clause for messages, "1 -2 0", shortened past a few literals. */
-static const char *show(const unsigned *lits, size_t n, char *out,
-                        size_t size) {
-  size_t used = 0;
-  out[0] = '\0';
-  for (size_t i = 0; i < n && i < 8; i++)
-    used +=
-        (size_t)snprintf(out + used, size - used, "%ld ", dimacs_of(lits[i]));
-  if (n > 8)
-    snprintf(out + used, size - used, "... (%zu literals) 0", n);
-  else
-    snprintf(out + used, size - used, "0");
-  return out;
 }
 
 /* ---- Growing to a new variable ------------------------------------------- */
 
 /* calloc, not realloc and memset: a large array's untouched pages then
- * cost no memory, so that one stray variable near DRAT_MAX_VAR does not
+ * cost no memory, so that one stray variable near DR_MAX_VAR does not
  * commit a gigabyte. */
 static void *grow_zero(void *p, size_t old_n, size_t new_n, size_t size) {
   char *q = must(calloc(new_n, size));
@@ -119,14 +57,14 @@ static void *grow_zero(void *p, size_t old_n, size_t new_n, size_t size) {
   return q;
 }
 
-static void ensure_var(checker *s, int var) {
+static void ensure_var(drat_db *s, int var) {
   if (var <= s->max_var)
     return;
   int n = s->max_var < 32 ? 64 : 2 * s->max_var;
   if (n < var)
     n = var;
-  if (n > DRAT_MAX_VAR)
-    n = DRAT_MAX_VAR;
+  if (n > DR_MAX_VAR)
+    n = DR_MAX_VAR;
   size_t old_v = s->val ? (size_t)s->max_var + 1 : 0, new_v = (size_t)n + 1;
   s->val = grow_zero(s->val, 2 * old_v, 2 * new_v, sizeof *s->val);
   s->mark = grow_zero(s->mark, 2 * old_v, 2 * new_v, sizeof *s->mark);
@@ -138,7 +76,7 @@ static void ensure_var(checker *s, int var) {
 }
 
 /* Appends a literal read to the clause being read, once. */
-static void push_lit(checker *s, long dimacs) {
+static void push_lit(drat_db *s, long dimacs) {
   unsigned l = lit_of(dimacs);
   ensure_var(s, (int)(l >> 1));
   if (s->mark[l])
@@ -151,21 +89,21 @@ static void push_lit(checker *s, long dimacs) {
   s->lits[s->lits_n++] = l;
 }
 
-static void unmark_lits(checker *s) {
+static void unmark_lits(drat_db *s) {
   for (size_t i = 0; i < s->lits_n; i++)
     s->mark[s->lits[i]] = 0;
 }
 
 /* ---- Assignments and unit propagation ------------------------------------ */
 
-static void assign(checker *s, unsigned lit, cref why) {
+static void assign(drat_db *s, unsigned lit, drat_cref why) {
   s->val[lit] = 1;
   s->val[lit ^ 1] = -1;
   s->reason[lit >> 1] = why;
   s->trail[s->trail_n++] = lit;
 }
 
-static void backtrack(checker *s, size_t level) {
+static void backtrack(drat_db *s, size_t level) {
   while (s->trail_n > level) {
     unsigned lit = s->trail[--s->trail_n];
     s->val[lit] = s->val[lit ^ 1] = 0;
@@ -182,13 +120,13 @@ static void backtrack(checker *s, size_t level) {
  *         by two non-false literals (or a true and a false one); or returns
  *         a clause all of whose literals are false.
  * Deleted clauses are dropped from the watch lists as they are met. */
-static cref propagate(checker *s) {
+static drat_cref propagate(drat_db *s) {
   while (s->qhead < s->trail_n) {
     unsigned falsified = s->trail[s->qhead++] ^ 1;
-    vec *ws = &s->watches[falsified];
+    drat_vec *ws = &s->watches[falsified];
     uint32_t i = 0, j = 0;
     while (i < ws->n) {
-      cref c = ws->a[i++];
+      drat_cref c = ws->a[i++];
       uint32_t *h = clause(s, c);
       if (h[H_FLAGS] & DELETED)
         continue;
@@ -224,8 +162,8 @@ static cref propagate(checker *s) {
 
 /* Propagation at the root level, whose conflict makes the clauses
  * inconsistent for good (until a deletion takes a reason away). */
-static void root_propagate(checker *s) {
-  cref c = propagate(s);
+static void root_propagate(drat_db *s) {
+  drat_cref c = propagate(s);
   if (c) {
     s->inconsistent = 1;
     s->conflict = c;
@@ -235,7 +173,7 @@ static void root_propagate(checker *s) {
 
 /* Assumes every literal of lits[0..n-1] but skip false; returns 1 if one of
  * them is true already (the assumptions then conflict), else 0. */
-static int assume_negation(checker *s, const unsigned *lits, size_t n,
+static int assume_negation(drat_db *s, const unsigned *lits, size_t n,
                            unsigned skip) {
   for (size_t i = 0; i < n; i++) {
     unsigned l = lits[i];
@@ -251,12 +189,12 @@ static int assume_negation(checker *s, const unsigned *lits, size_t n,
 /* Starts the root level again from the unit clauses, after deletions that
  * may have taken away the reason of a root-level literal.  Watches need no
  * repair: with nothing assigned, any two literals of a clause will do. */
-static void rebuild_root(checker *s) {
+static void rebuild_root(drat_db *s) {
   backtrack(s, 0);
   s->inconsistent = 0;
   s->dirty = 0;
   for (uint32_t i = 0; i < s->units.n && !s->inconsistent; i++) {
-    cref u = s->units.a[i];
+    drat_cref u = s->units.a[i];
     unsigned l = lits_of(s, u)[0];
     if (s->val[l] == -1) {
       s->inconsistent = 1;
@@ -286,20 +224,20 @@ static uint32_t hash_lits(const unsigned *lits, size_t n) {
   return (uint32_t)(h ^ (h >> 32));
 }
 
-static void bucket_insert(checker *s, cref c) {
+static void bucket_insert(drat_db *s, drat_cref c) {
   uint32_t *h = clause(s, c);
   size_t b = h[H_HASH] & (s->num_buckets - 1);
   h[H_NEXT] = s->buckets[b];
   s->buckets[b] = c;
 }
 
-static void grow_buckets(checker *s) {
+static void grow_buckets(drat_db *s) {
   size_t old_n = s->num_buckets;
-  cref *old = s->buckets;
+  drat_cref *old = s->buckets;
   s->num_buckets = old_n ? 2 * old_n : 1024;
   s->buckets = must(calloc(s->num_buckets, sizeof *s->buckets));
   for (size_t b = 0; b < old_n; b++) {
-    for (cref c = old[b], next; c; c = next) {
+    for (drat_cref c = old[b], next; c; c = next) {
       next = clause(s, c)[H_NEXT];
       bucket_insert(s, c);
     }
@@ -309,9 +247,9 @@ static void grow_buckets(checker *s) {
 
 /* Stores lits[0..n-1] in the arena, in the occurrence lists and, with two
  * literals or more, in the hash table; returns it. */
-static cref store(checker *s, const unsigned *lits, size_t n) {
+static drat_cref store(drat_db *s, const unsigned *lits, size_t n) {
   if (s->arena_n + HEADER + n > UINT32_MAX) {
-    fputs("dratcheck: more clauses than the checker can hold\n", stderr);
+    fputs("drat-check: more clauses than the checker can hold\n", stderr);
     abort();
   }
   if (s->arena_n + HEADER + n > s->arena_cap) {
@@ -319,7 +257,7 @@ static cref store(checker *s, const unsigned *lits, size_t n) {
       s->arena_cap = s->arena_cap ? 2 * s->arena_cap : 1024;
     s->arena = grow(s->arena, s->arena_cap, sizeof *s->arena);
   }
-  cref c = (cref)s->arena_n;
+  drat_cref c = (drat_cref)s->arena_n;
   uint32_t *h = clause(s, c);
   h[H_SIZE] = (uint32_t)n;
   h[H_FLAGS] = 0;
@@ -341,8 +279,8 @@ static cref store(checker *s, const unsigned *lits, size_t n) {
 /* Adds a clause of one literal or more at the root level: watches two of
  * its literals, non-false ones if it has them, and propagates what it
  * implies there. */
-static void add_clause(checker *s, const unsigned *lits, size_t n) {
-  cref c = store(s, lits, n);
+static void add_clause(drat_db *s, const unsigned *lits, size_t n) {
+  drat_cref c = store(s, lits, n);
   unsigned *l = lits_of(s, c);
   if (n == 1) {
     vec_push(&s->units, c);
@@ -380,10 +318,10 @@ static void add_clause(checker *s, const unsigned *lits, size_t n) {
 
 /* Takes the stored clause with the literals of s->lits, as a set, out of
  * the hash table and returns it; 0 if there is none. */
-static cref take_out(checker *s) {
+static drat_cref take_out(drat_db *s) {
   size_t n = s->lits_n;
   uint32_t hash = hash_lits(s->lits, n);
-  cref found = 0, *link = &s->buckets[hash & (s->num_buckets - 1)];
+  drat_cref found = 0, *link = &s->buckets[hash & (s->num_buckets - 1)];
   for (size_t i = 0; i < n; i++)
     s->mark[s->lits[i]] = 1;
   for (; *link; link = &clause(s, *link)[H_NEXT]) {
@@ -405,7 +343,7 @@ static cref take_out(checker *s) {
 
 /* Whether clause c is the reason of a literal of the root level (which is
  * one of its watched literals, the first two). */
-static int is_reason(const checker *s, cref c) {
+static int is_reason(const drat_db *s, drat_cref c) {
   const unsigned *l = lits_of(s, c);
   for (int k = 0; k < 2; k++)
     if (s->val[l[k]] == 1 && s->reason[l[k] >> 1] == c)
@@ -413,19 +351,19 @@ static int is_reason(const checker *s, cref c) {
   return 0;
 }
 
-/* ---- Checking steps ------------------------------------------------------ */
+/* ---- RUP and RAT --------------------------------------------------------- */
 
 /* With the negation of the lemma s->lits propagated without a conflict:
  * whether every resolvent on its first literal with a current clause is
  * RUP.  Deleted clauses leave the occurrence list on the way. */
-static int is_rat(checker *s) {
+static int is_rat(drat_db *s) {
   unsigned pivot = s->lits[0];
-  vec *occ = &s->occs[pivot ^ 1];
+  drat_vec *occ = &s->occs[pivot ^ 1];
   size_t level = s->trail_n;
   uint32_t j = 0;
   int ok = 1;
   for (uint32_t i = 0; i < occ->n; i++) {
-    cref d = occ->a[i];
+    drat_cref d = occ->a[i];
     uint32_t *h = clause(s, d);
     if (h[H_FLAGS] & DELETED)
       continue;
@@ -441,9 +379,7 @@ static int is_rat(checker *s) {
   return ok;
 }
 
-/* Whether the lemma s->lits is RUP (1) or, failing that, RAT (2), or
- * neither (0), with respect to the current clauses. */
-static int lemma_holds(checker *s) {
+int drat__holds(drat_db *s) {
   if (s->dirty)
     rebuild_root(s);
   if (s->inconsistent)
@@ -456,27 +392,7 @@ static int lemma_holds(checker *s) {
   return holds;
 }
 
-/* 1 if the lemma is added, 0 (with the message) if it fails. */
-static int add_step(checker *s, const dr_reader *rd) {
-  char text[160], loc[48];
-  int holds = lemma_holds(s);
-  if (!holds) {
-    say(s, "step %ld: lemma %s is neither RUP nor RAT (%s)", rd->step,
-        show(s->lits, s->lits_n, text, sizeof text),
-        dr_where(rd, loc, sizeof loc));
-    return 0;
-  }
-  s->r->lemmas++;
-  s->r->rat += holds == 2;
-  if (s->lits_n > 0)
-    add_clause(s, s->lits, s->lits_n);
-  return 1;
-}
-
-/* 1 if the clause is deleted or the deletion ignored, 0 (with the message)
- * if the clause is not there. */
-/* Whether the clause just taken holds a literal and its negation. */
-static int tautology(checker *s) {
+int drat__tautology(drat_db *s) {
   int found = 0;
   for (size_t i = 0; i < s->lits_n; i++)
     s->mark[s->lits[i]] = 1;
@@ -486,83 +402,35 @@ static int tautology(checker *s) {
   return found;
 }
 
-static int delete_step(checker *s, const dr_reader *rd) {
-  char text[160], loc[48];
-  if (s->lits_n == 1 || tautology(s)) { /* units stay; tautologies never were */
-    s->r->ignored++;
-    return 1;
-  }
-  cref c = s->lits_n ? take_out(s) : 0;
-  if (!c) {
-    say(s, "step %ld: deletion of a clause not present: %s (%s)", rd->step,
-        show(s->lits, s->lits_n, text, sizeof text),
-        dr_where(rd, loc, sizeof loc));
+/* ---- The database as a whole -------------------------------------------- */
+
+void drat__db_init(drat_db *s) {
+  s->arena_n = 1;
+  ensure_var(s, 1);
+  grow_buckets(s);
+}
+
+void drat__take(drat_db *s, const long *lits, size_t n) {
+  s->lits_n = 0;
+  for (size_t i = 0; i < n; i++)
+    push_lit(s, lits[i]);
+  unmark_lits(s);
+}
+
+void drat__add(drat_db *s) { add_clause(s, s->lits, s->lits_n); }
+
+int drat__delete(drat_db *s) {
+  drat_cref c = take_out(s);
+  if (!c)
     return 0;
-  }
   clause(s, c)[H_FLAGS] |= DELETED;
   s->live--;
-  s->r->deleted++;
   if (is_reason(s, c) || (s->inconsistent && c == s->conflict))
     s->dirty = 1;
   return 1;
 }
 
-/* The clause the reader holds into s->lits, each literal once. */
-static void take_clause(checker *s, const dr_reader *rd) {
-  s->lits_n = 0;
-  for (size_t i = 0; i < rd->n; i++)
-    push_lit(s, rd->lits[i]);
-  unmark_lits(s);
-}
-
-/* Reads the formula into the clauses; 1, or -1 with the message.  An empty
- * clause makes the clauses inconsistent for good.  A tautology is left out:
- * true under every assignment, it changes no model, but as a clause it
- * would count in a RAT check (a pure literal's unit would have to resolve
- * with it), where drat-trim refuses such formulas outright. */
-static int load_cnf(checker *s, dr_reader *rd) {
-  int got, empty = 0;
-  while ((got = dr_cnf_next(rd)) == 1) {
-    take_clause(s, rd);
-    if (s->lits_n == 0)
-      empty = 1;
-    else if (!tautology(s))
-      add_clause(s, s->lits, s->lits_n);
-  }
-  s->inconsistent |= empty;
-  return got < 0 ? -1 : 1;
-}
-
-/* Checks the proof step by step; 1 accepted, 0 rejected, -1 malformed,
- * with the message. */
-static int check_proof(checker *s, dr_reader *rd) {
-  for (;;) {
-    int del = 0, got = dr_step(rd, &del);
-    if (got < 0) {
-      s->r->step = rd->step;
-      return -1;
-    }
-    if (got == 0) {
-      say(s, "no empty clause: the proof's %ld steps end without one",
-          rd->step);
-      return 0;
-    }
-    take_clause(s, rd);
-    if (del ? !delete_step(s, rd) : !add_step(s, rd)) {
-      s->r->step = rd->step;
-      return 0;
-    }
-    if (!del && s->lits_n == 0) {
-      say(s,
-          "verified: the empty clause at step %ld (%ld lemmas, %ld by RAT, "
-          "%ld deletions, %ld unit deletions ignored)",
-          rd->step, s->r->lemmas, s->r->rat, s->r->deleted, s->r->ignored);
-      return 1;
-    }
-  }
-}
-
-static void free_checker(checker *s) {
+void drat__db_free(drat_db *s) {
   for (size_t l = 0; s->watches && l < 2 * ((size_t)s->max_var + 1); l++) {
     free(s->watches[l].a);
     free(s->occs[l].a);
@@ -577,83 +445,4 @@ static void free_checker(checker *s) {
   free(s->arena);
   free(s->buckets);
   free(s->lits);
-}
-
-int drat_check(const char *cnf, size_t cnf_len, const char *proof,
-               size_t proof_len, int mode, drat_report *r) {
-  drat_report local;
-  checker s = {0};
-  s.r = r ? r : &local;
-  memset(s.r, 0, sizeof *s.r);
-  s.arena_n = 1;
-  ensure_var(&s, 1);
-  grow_buckets(&s);
-  int status = -1;
-  dr_reader rd;
-  dr_init(&rd, cnf, cnf_len, 0, s.r->msg, sizeof s.r->msg);
-  if (mode < DRAT_AUTO || mode > DRAT_BINARY)
-    say(&s, "unknown proof mode %d", mode);
-  else
-    status = load_cnf(&s, &rd);
-  dr_free(&rd);
-  if (status == 1 && s.inconsistent) {
-    say(&s, "verified: unit propagation refutes the formula by itself; the "
-            "proof is not read");
-  } else if (status == 1) {
-    dr_init(&rd, proof, proof_len, 1, s.r->msg, sizeof s.r->msg);
-    rd.binary = mode == DRAT_BINARY ||
-                (mode == DRAT_AUTO && dr_looks_binary(rd.p, proof_len));
-    s.r->binary = rd.binary;
-    status = check_proof(&s, &rd);
-    dr_free(&rd);
-  }
-  s.r->status = status;
-  free_checker(&s);
-  return status;
-}
-
-/* The whole of a file ("-": standard input), malloc'd; NULL with errno set
- * if it cannot be read. */
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *data = must(malloc(cap));
-  for (size_t got; (got = fread(data + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap)
-      data = grow(data, cap *= 2, 1);
-  }
-  int failed = ferror(f), saved = errno;
-  if (f != stdin)
-    fclose(f);
-  if (failed) {
-    free(data);
-    errno = saved ? saved : EIO;
-    return NULL;
-  }
-  *len = n;
-  return data;
-}
-
-int drat_check_files(const char *cnf_path, const char *proof_path, int mode,
-                     drat_report *r) {
-  drat_report local;
-  size_t cnf_len = 0, proof_len = 0;
-  char *cnf = slurp(cnf_path, &cnf_len);
-  char *proof = cnf ? slurp(proof_path, &proof_len) : NULL;
-  if (!proof) {
-    r = r ? r : &local;
-    memset(r, 0, sizeof *r);
-    snprintf(r->msg, sizeof r->msg, "cannot read %s: %s",
-             cnf ? proof_path : cnf_path, strerror(errno));
-    r->status = -1;
-    free(cnf);
-    return -1;
-  }
-  int status = drat_check(cnf, cnf_len, proof, proof_len, mode, r);
-  free(cnf);
-  free(proof);
-  return status;
 }

@@ -1,5 +1,5 @@
 /* dratread.c - reading DIMACS formulas and DRAT proofs (text and binary)
- * for the DRAT checker of the tests, written independently of libdpll. */
+ * for the DRAT checker (drat.c), written independently of libdpll. */
 #include "dratread.h"
 
 #include <inttypes.h>
@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "dratcheck.h"
 
 void dr_init(dr_reader *rd, const char *text, size_t len, int in_proof,
              char *msg, size_t msg_size) {
@@ -35,7 +33,7 @@ static void push(dr_reader *rd, long lit) {
     rd->cap = rd->cap ? 2 * rd->cap : 16;
     rd->lits = realloc(rd->lits, rd->cap * sizeof *rd->lits);
     if (!rd->lits) {
-      fputs("dratcheck: out of memory\n", stderr);
+      fputs("drat-check: out of memory\n", stderr);
       abort();
     }
   }
@@ -159,7 +157,7 @@ static int read_header(dr_reader *rd) {
   if (!read_word(rd, "cnf"))
     return text_error(rd, "expected 'cnf'");
   skip_line_blanks(rd);
-  if (read_number(rd, 0, DRAT_MAX_VAR, "too many variables", &rd->vars) < 0)
+  if (read_number(rd, 0, DR_MAX_VAR, "too many variables", &rd->vars) < 0)
     return -1;
   skip_line_blanks(rd);
   if (read_number(rd, 0, (int64_t)1 << 40, "too many clauses", &rd->clauses) <
@@ -240,7 +238,7 @@ static int binary_step(dr_reader *rd, int *del) {
       return -1;
     if (v == 0)
       return 1;
-    if (v == 1 || (v >> 1) > DRAT_MAX_VAR) {
+    if (v == 1 || (v >> 1) > DR_MAX_VAR) {
       rd->p = at;
       return binary_error(rd, v == 1 ? "the literal -0"
                                      : "a variable beyond 16777215");
@@ -265,7 +263,7 @@ int dr_step(dr_reader *rd, int *del) {
   }
   rd->step_at = rd->line;
   *del = read_word(rd, "d");
-  return read_clause(rd, DRAT_MAX_VAR);
+  return read_clause(rd, DR_MAX_VAR);
 }
 
 const char *dr_where(const dr_reader *rd, char *out, size_t size) {

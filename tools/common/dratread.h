@@ -1,12 +1,16 @@
-/* dratread.h - the syntax half of the DRAT checker (tests/dratcheck.c):
+/* dratread.h - the syntax half of the DRAT checker (drat.c):
  * DIMACS formulas, and DRAT proofs in text or binary, read into clauses of
  * DIMACS literals, with messages that say where a mistake is.  What the
  * clauses mean is the checker's business. */
-#ifndef DPLL_TESTS_DRATREAD_H_INCLUDED
-#define DPLL_TESTS_DRATREAD_H_INCLUDED
+#ifndef DPLL_TOOLS_DRATREAD_H_INCLUDED
+#define DPLL_TOOLS_DRATREAD_H_INCLUDED
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* Variables 1..DR_MAX_VAR (drat.h's DRAT_MAX_VAR); a larger one is a
+ * syntax error. */
+#define DR_MAX_VAR 16777215
 
 typedef struct dr_reader {
   const char *start, *p, *end;

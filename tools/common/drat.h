@@ -1,8 +1,8 @@
-/* dratcheck.h - an independent checker of DRAT proofs of unsatisfiability
- * for the tests and benchmarks.  It reads its own DIMACS and its own DRAT
- * (text or binary), shares no code with libdpll and includes none of its
- * headers, so that a bug in the solver's proof output cannot hide behind
- * the same bug in the judge.
+/* drat.h - an independent checker of DRAT proofs of unsatisfiability, for
+ * the back ends' --check-proof, the tests and the benchmarks (drat-check).
+ * It reads its own DIMACS and its own DRAT (text or binary), shares no
+ * code with libdpll and includes none of its headers, so that a bug in the
+ * solver's proof output cannot hide behind the same bug in the judge.
  *
  *   drat_report r;
  *   int ok = drat_check(cnf, cnf_len, proof, proof_len, DRAT_AUTO, &r);
@@ -30,8 +30,8 @@
  * Checking stops at the first failing step, so a syntax error after it is
  * not reported.  Running out of memory aborts the program with a message.
  */
-#ifndef DPLL_TESTS_DRATCHECK_H_INCLUDED
-#define DPLL_TESTS_DRATCHECK_H_INCLUDED
+#ifndef DPLL_TOOLS_DRAT_H_INCLUDED
+#define DPLL_TOOLS_DRAT_H_INCLUDED
 
 #include <stddef.h>
 
