@@ -45,6 +45,21 @@ static const char *show(const unsigned *lits, size_t n, char *out,
   return out;
 }
 
+/* Why the check cannot go on, when it cannot (the database failed, or
+ * the reader ran out of memory): -1 with the message, else 0. */
+static int cannot_go_on(checker *s, const dr_reader *rd) {
+  if (rd->nomem || s->db.failed == DRAT_DB_NOMEM) {
+    s->r->nomem = 1;
+    say(s, "out of memory");
+    return -1;
+  }
+  if (s->db.failed) {
+    say(s, "more clauses than the checker holds (2^32 words of literals)");
+    return -1;
+  }
+  return 0;
+}
+
 /* ---- Checking steps ------------------------------------------------------ */
 
 /* 1 if the lemma is added, 0 (with the message) if it fails. */
@@ -93,13 +108,16 @@ static int delete_step(checker *s, const dr_reader *rd) {
 static int load_cnf(checker *s, dr_reader *rd) {
   int got, empty = 0;
   drat_db *db = &s->db;
-  while ((got = dr_cnf_next(rd)) == 1) {
-    drat__take(db, rd->lits, rd->n);
+  while ((got = dr_cnf_next(rd)) == 1 && !drat__take(db, rd->lits, rd->n)) {
     if (db->lits_n == 0)
       empty = 1;
     else if (!drat__tautology(db))
       drat__add(db);
+    if (db->failed)
+      break;
   }
+  if (cannot_go_on(s, rd))
+    return -1;
   db->inconsistent |= empty;
   return got < 0 ? -1 : 1;
 }
@@ -111,6 +129,7 @@ static int check_proof(checker *s, dr_reader *rd) {
     int del = 0, got = dr_step(rd, &del);
     if (got < 0) {
       s->r->step = rd->step;
+      cannot_go_on(s, rd);
       return -1;
     }
     if (got == 0) {
@@ -118,10 +137,11 @@ static int check_proof(checker *s, dr_reader *rd) {
           rd->step);
       return 0;
     }
-    drat__take(&s->db, rd->lits, rd->n);
-    if (del ? !delete_step(s, rd) : !add_step(s, rd)) {
+    int ok = !drat__take(&s->db, rd->lits, rd->n) &&
+             (del ? delete_step(s, rd) : add_step(s, rd));
+    if (!ok || s->db.failed) { /* no verdict if the check could not go on */
       s->r->step = rd->step;
-      return 0;
+      return cannot_go_on(s, rd);
     }
     if (!del && s->db.lits_n == 0) {
       say(s,
@@ -139,12 +159,13 @@ int drat_check(const char *cnf, size_t cnf_len, const char *proof,
   checker s = {0};
   s.r = r ? r : &local;
   memset(s.r, 0, sizeof *s.r);
-  drat__db_init(&s.db);
   int status = -1;
   dr_reader rd;
   dr_init(&rd, cnf, cnf_len, 0, s.r->msg, sizeof s.r->msg);
   if (mode < DRAT_AUTO || mode > DRAT_BINARY)
     say(&s, "unknown proof mode %d", mode);
+  else if (drat__db_init(&s.db))
+    cannot_go_on(&s, &rd);
   else
     status = load_cnf(&s, &rd);
   dr_free(&rd);
@@ -203,8 +224,12 @@ int drat_check_files(const char *cnf_path, const char *proof_path, int mode,
   if (!proof) {
     r = r ? r : &local;
     memset(r, 0, sizeof *r);
-    snprintf(r->msg, sizeof r->msg, "cannot read %s: %s",
-             cnf ? proof_path : cnf_path, strerror(errno));
+    r->nomem = errno == ENOMEM;
+    if (r->nomem)
+      snprintf(r->msg, sizeof r->msg, "out of memory");
+    else
+      snprintf(r->msg, sizeof r->msg, "cannot read %s: %s",
+               cnf ? proof_path : cnf_path, strerror(errno));
     r->status = -1;
     free(cnf);
     return -1;

@@ -2,7 +2,6 @@
  * the RUP and RAT checks over them (dratdb.h). */
 #include "dratdb.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,16 +9,13 @@
 
 /* ---- Memory, literals ---------------------------------------------------- */
 
-static void *must(void *p) {
-  if (!p) {
-    fputs("drat-check: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
-
-static void *grow(void *p, size_t n, size_t size) {
-  return must(realloc(p, (n ? n : 1) * size));
+/* Records why the check cannot go on (the first reason stays) and returns
+ * -1.  Whatever failed has left the database safe to free; drat.c stops
+ * at the end of the step, and reads no verdict from it. */
+static int fail(drat_db *s, int why) {
+  if (!s->failed)
+    s->failed = why;
+  return -1;
 }
 
 /* Literals inside are 2*var + (negative), the binary format's numbering. */
@@ -31,12 +27,18 @@ static unsigned lit_of(long dimacs) {
 enum { H_SIZE, H_FLAGS, H_HASH, H_NEXT, HEADER };
 enum { DELETED = 1 };
 
-static void vec_push(drat_vec *v, drat_cref c) {
+/* Appends c to v: 0, or -1 (v unchanged) if memory runs out. */
+static int vec_push(drat_db *s, drat_vec *v, drat_cref c) {
   if (v->n == v->cap) {
-    v->cap = v->cap ? 2 * v->cap : 4;
-    v->a = grow(v->a, v->cap, sizeof *v->a);
+    uint32_t cap = v->cap ? 2 * v->cap : 4;
+    drat_cref *a = realloc(v->a, cap * sizeof *a);
+    if (!a)
+      return fail(s, DRAT_DB_NOMEM);
+    v->a = a;
+    v->cap = cap;
   }
   v->a[v->n++] = c;
+  return 0;
 }
 
 static uint32_t *clause(const drat_db *s, drat_cref c) { return s->arena + c; }
@@ -49,44 +51,73 @@ static unsigned *lits_of(const drat_db *s, drat_cref c) {
 /* calloc, not realloc and memset: a large array's untouched pages then
  * cost no memory, so that one stray variable near DR_MAX_VAR does not
  * commit a gigabyte. */
-static void *grow_zero(void *p, size_t old_n, size_t new_n, size_t size) {
-  char *q = must(calloc(new_n, size));
-  if (old_n)
+static void *zero_copy(const void *p, size_t old_n, size_t new_n, size_t size) {
+  char *q = calloc(new_n, size);
+  if (q && old_n)
     memcpy(q, p, old_n * size);
-  free(p);
   return q;
 }
 
-static void ensure_var(drat_db *s, int var) {
+/* Makes room for variable var: 0, or -1 with every array as it was (but
+ * the trail, which may have grown) if memory runs out. */
+static int ensure_var(drat_db *s, int var) {
   if (var <= s->max_var)
-    return;
+    return 0;
   int n = s->max_var < 32 ? 64 : 2 * s->max_var;
   if (n < var)
     n = var;
   if (n > DR_MAX_VAR)
     n = DR_MAX_VAR;
   size_t old_v = s->val ? (size_t)s->max_var + 1 : 0, new_v = (size_t)n + 1;
-  s->val = grow_zero(s->val, 2 * old_v, 2 * new_v, sizeof *s->val);
-  s->mark = grow_zero(s->mark, 2 * old_v, 2 * new_v, sizeof *s->mark);
-  s->watches = grow_zero(s->watches, 2 * old_v, 2 * new_v, sizeof *s->watches);
-  s->occs = grow_zero(s->occs, 2 * old_v, 2 * new_v, sizeof *s->occs);
-  s->reason = grow_zero(s->reason, old_v, new_v, sizeof *s->reason);
-  s->trail = grow(s->trail, new_v, sizeof *s->trail);
+  unsigned *trail = realloc(s->trail, new_v * sizeof *trail);
+  s->trail = trail ? trail : s->trail;
+  signed char *val = zero_copy(s->val, 2 * old_v, 2 * new_v, sizeof *val);
+  unsigned char *mark = zero_copy(s->mark, 2 * old_v, 2 * new_v, sizeof *mark);
+  drat_vec *watches =
+      zero_copy(s->watches, 2 * old_v, 2 * new_v, sizeof *watches);
+  drat_vec *occs = zero_copy(s->occs, 2 * old_v, 2 * new_v, sizeof *occs);
+  drat_cref *reason = zero_copy(s->reason, old_v, new_v, sizeof *reason);
+  if (!trail || !val || !mark || !watches || !occs || !reason) {
+    free(val);
+    free(mark);
+    free(watches);
+    free(occs);
+    free(reason);
+    return fail(s, DRAT_DB_NOMEM);
+  }
+  free(s->val);
+  free(s->mark);
+  free(s->watches); /* the lists themselves moved to the copies */
+  free(s->occs);
+  free(s->reason);
+  s->val = val;
+  s->mark = mark;
+  s->watches = watches;
+  s->occs = occs;
+  s->reason = reason;
   s->max_var = n;
+  return 0;
 }
 
-/* Appends a literal read to the clause being read, once. */
-static void push_lit(drat_db *s, long dimacs) {
+/* Appends a literal read to the clause being read, once: 0, or -1 if
+ * memory runs out. */
+static int push_lit(drat_db *s, long dimacs) {
   unsigned l = lit_of(dimacs);
-  ensure_var(s, (int)(l >> 1));
+  if (ensure_var(s, (int)(l >> 1)))
+    return -1;
   if (s->mark[l])
-    return;
-  s->mark[l] = 1;
+    return 0;
   if (s->lits_n == s->lits_cap) {
-    s->lits_cap = s->lits_cap ? 2 * s->lits_cap : 16;
-    s->lits = grow(s->lits, s->lits_cap, sizeof *s->lits);
+    size_t cap = s->lits_cap ? 2 * s->lits_cap : 16;
+    unsigned *lits = realloc(s->lits, cap * sizeof *lits);
+    if (!lits)
+      return fail(s, DRAT_DB_NOMEM);
+    s->lits = lits;
+    s->lits_cap = cap;
   }
+  s->mark[l] = 1;
   s->lits[s->lits_n++] = l;
+  return 0;
 }
 
 static void unmark_lits(drat_db *s) {
@@ -118,14 +149,16 @@ static void backtrack(drat_db *s, size_t level) {
  *         still to be visited from a literal after qhead;
  *   post: returns 0 and every clause is satisfied, unit-free and watched
  *         by two non-false literals (or a true and a false one); or returns
- *         a clause all of whose literals are false.
+ *         a clause all of whose literals are false; or returns 0 with
+ *         s->failed set, if memory ran out.
  * Deleted clauses are dropped from the watch lists as they are met. */
 static drat_cref propagate(drat_db *s) {
-  while (s->qhead < s->trail_n) {
+  drat_cref conflict = 0;
+  while (!conflict && !s->failed && s->qhead < s->trail_n) {
     unsigned falsified = s->trail[s->qhead++] ^ 1;
     drat_vec *ws = &s->watches[falsified];
     uint32_t i = 0, j = 0;
-    while (i < ws->n) {
+    while (i < ws->n && !conflict) {
       drat_cref c = ws->a[i++];
       uint32_t *h = clause(s, c);
       if (h[H_FLAGS] & DELETED)
@@ -139,25 +172,24 @@ static drat_cref propagate(drat_db *s) {
       if (s->val[l[0]] != 1)
         while (k < size && s->val[l[k]] == -1)
           k++;
-      if (s->val[l[0]] != 1 && k < size) {
+      if (s->val[l[0]] != 1 && k < size && !vec_push(s, &s->watches[l[k]], c)) {
         l[1] = l[k];
         l[k] = falsified;
-        vec_push(&s->watches[l[1]], c);
         continue;
       }
       ws->a[j++] = c;
-      if (s->val[l[0]] == -1) {
-        while (i < ws->n)
-          ws->a[j++] = ws->a[i++];
-        ws->n = j;
-        return c;
-      }
-      if (s->val[l[0]] == 0)
+      if (s->failed) /* the watch could not move: stop here */
+        break;
+      if (s->val[l[0]] == -1)
+        conflict = c;
+      else if (s->val[l[0]] == 0)
         assign(s, l[0], c);
     }
+    while (i < ws->n)
+      ws->a[j++] = ws->a[i++];
     ws->n = j;
   }
-  return 0;
+  return conflict;
 }
 
 /* Propagation at the root level, whose conflict makes the clauses
@@ -231,11 +263,15 @@ static void bucket_insert(drat_db *s, drat_cref c) {
   s->buckets[b] = c;
 }
 
-static void grow_buckets(drat_db *s) {
-  size_t old_n = s->num_buckets;
-  drat_cref *old = s->buckets;
-  s->num_buckets = old_n ? 2 * old_n : 1024;
-  s->buckets = must(calloc(s->num_buckets, sizeof *s->buckets));
+/* Doubles the hash table: 0, or -1 (the table as it was) if memory runs
+ * out. */
+static int grow_buckets(drat_db *s) {
+  size_t old_n = s->num_buckets, n = old_n ? 2 * old_n : 1024;
+  drat_cref *old = s->buckets, *buckets = calloc(n, sizeof *buckets);
+  if (!buckets)
+    return fail(s, DRAT_DB_NOMEM);
+  s->buckets = buckets;
+  s->num_buckets = n;
   for (size_t b = 0; b < old_n; b++) {
     for (drat_cref c = old[b], next; c; c = next) {
       next = clause(s, c)[H_NEXT];
@@ -243,20 +279,31 @@ static void grow_buckets(drat_db *s) {
     }
   }
   free(old);
+  return 0;
 }
 
 /* Stores lits[0..n-1] in the arena, in the occurrence lists and, with two
- * literals or more, in the hash table; returns it. */
+ * literals or more, in the hash table; returns it, or 0 if memory runs out
+ * or the arena would pass its 2^32 words. */
 static drat_cref store(drat_db *s, const unsigned *lits, size_t n) {
   if (s->arena_n + HEADER + n > UINT32_MAX) {
-    fputs("drat-check: more clauses than the checker can hold\n", stderr);
-    abort();
+    fail(s, DRAT_DB_FULL);
+    return 0;
   }
   if (s->arena_n + HEADER + n > s->arena_cap) {
-    while (s->arena_n + HEADER + n > s->arena_cap)
-      s->arena_cap = s->arena_cap ? 2 * s->arena_cap : 1024;
-    s->arena = grow(s->arena, s->arena_cap, sizeof *s->arena);
+    size_t cap = s->arena_cap;
+    while (s->arena_n + HEADER + n > cap)
+      cap = cap ? 2 * cap : 1024;
+    uint32_t *arena = realloc(s->arena, cap * sizeof *arena);
+    if (!arena) {
+      fail(s, DRAT_DB_NOMEM);
+      return 0;
+    }
+    s->arena = arena;
+    s->arena_cap = cap;
   }
+  if (n >= 2 && s->live >= s->num_buckets && grow_buckets(s))
+    return 0;
   drat_cref c = (drat_cref)s->arena_n;
   uint32_t *h = clause(s, c);
   h[H_SIZE] = (uint32_t)n;
@@ -266,10 +313,9 @@ static drat_cref store(drat_db *s, const unsigned *lits, size_t n) {
   memcpy(h + HEADER, lits, n * sizeof *lits);
   s->arena_n += HEADER + n;
   for (size_t i = 0; i < n; i++)
-    vec_push(&s->occs[lits[i]], c);
+    if (vec_push(s, &s->occs[lits[i]], c))
+      return 0;
   if (n >= 2) {
-    if (s->live >= s->num_buckets)
-      grow_buckets(s);
     bucket_insert(s, c);
     s->live++;
   }
@@ -281,10 +327,11 @@ static drat_cref store(drat_db *s, const unsigned *lits, size_t n) {
  * implies there. */
 static void add_clause(drat_db *s, const unsigned *lits, size_t n) {
   drat_cref c = store(s, lits, n);
+  if (!c)
+    return;
   unsigned *l = lits_of(s, c);
   if (n == 1) {
-    vec_push(&s->units, c);
-    if (s->inconsistent || s->val[l[0]] == 1)
+    if (vec_push(s, &s->units, c) || s->inconsistent || s->val[l[0]] == 1)
       return;
     if (s->val[l[0]] == -1) {
       s->inconsistent = 1;
@@ -303,9 +350,8 @@ static void add_clause(drat_db *s, const unsigned *lits, size_t n) {
       l[i] = t;
     }
   }
-  vec_push(&s->watches[l[0]], c);
-  vec_push(&s->watches[l[1]], c);
-  if (s->inconsistent)
+  if (vec_push(s, &s->watches[l[0]], c) || vec_push(s, &s->watches[l[1]], c) ||
+      s->inconsistent)
     return;
   if (open == 0) {
     s->inconsistent = 1;
@@ -404,17 +450,18 @@ int drat__tautology(drat_db *s) {
 
 /* ---- The database as a whole -------------------------------------------- */
 
-void drat__db_init(drat_db *s) {
+int drat__db_init(drat_db *s) {
   s->arena_n = 1;
-  ensure_var(s, 1);
-  grow_buckets(s);
+  return ensure_var(s, 1) || grow_buckets(s) ? -1 : 0;
 }
 
-void drat__take(drat_db *s, const long *lits, size_t n) {
+int drat__take(drat_db *s, const long *lits, size_t n) {
+  int rc = 0;
   s->lits_n = 0;
-  for (size_t i = 0; i < n; i++)
-    push_lit(s, lits[i]);
+  for (size_t i = 0; i < n && !rc; i++)
+    rc = push_lit(s, lits[i]);
   unmark_lits(s);
+  return rc;
 }
 
 void drat__add(drat_db *s) { add_clause(s, s->lits, s->lits_n); }

@@ -38,20 +38,31 @@ typedef struct drat_db {
   int dirty;          /* a deletion may have taken a root reason away */
   unsigned *lits;     /* the clause taken last (drat__take) */
   size_t lits_n, lits_cap;
+  int failed; /* 0, or why the check cannot go on: DRAT_DB_NOMEM (memory
+               * ran out) or DRAT_DB_FULL (the arena would pass 2^32
+               * words).  Once set, the database is only safe to free: the
+               * answers of the calls below mean nothing. */
 } drat_db;
+
+enum { DRAT_DB_NOMEM = 1, DRAT_DB_FULL = 2 };
 
 /* The DIMACS literal of an inside one. */
 static inline long drat__dimacs(unsigned lit) {
   return lit & 1 ? -(long)(lit >> 1) : (long)(lit >> 1);
 }
 
-/* An empty database (s zeroed first), and freeing one. */
-void drat__db_init(drat_db *s);
+/* Every call that allocates sets s->failed when it cannot, and the
+ * fallible ones return -1 then; the checker must look at s->failed after
+ * every step before it believes a verdict. */
+
+/* An empty database (s zeroed first): 0, or -1 (s->failed); and freeing
+ * one, whatever state it is in. */
+int drat__db_init(drat_db *s);
 void drat__db_free(drat_db *s);
 
 /* Takes the DIMACS literals lits[0..n-1] into s->lits, each once, in the
- * order first met. */
-void drat__take(drat_db *s, const long *lits, size_t n);
+ * order first met: 0, or -1 (s->failed). */
+int drat__take(drat_db *s, const long *lits, size_t n);
 
 /* Whether s->lits holds a literal and its negation. */
 int drat__tautology(drat_db *s);

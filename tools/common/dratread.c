@@ -28,18 +28,6 @@ void dr_free(dr_reader *rd) {
   rd->n = rd->cap = 0;
 }
 
-static void push(dr_reader *rd, long lit) {
-  if (rd->n == rd->cap) {
-    rd->cap = rd->cap ? 2 * rd->cap : 16;
-    rd->lits = realloc(rd->lits, rd->cap * sizeof *rd->lits);
-    if (!rd->lits) {
-      fputs("drat-check: out of memory\n", stderr);
-      abort();
-    }
-  }
-  rd->lits[rd->n++] = lit;
-}
-
 static int say(dr_reader *rd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static int say(dr_reader *rd, const char *fmt, ...) {
@@ -48,6 +36,23 @@ static int say(dr_reader *rd, const char *fmt, ...) {
   vsnprintf(rd->msg, rd->msg_size, fmt, ap);
   va_end(ap);
   return -1;
+}
+
+/* Appends lit to the clause read: 1, or -1 with rd->nomem set and the
+ * message "out of memory". */
+static int push(dr_reader *rd, long lit) {
+  if (rd->n == rd->cap) {
+    size_t cap = rd->cap ? 2 * rd->cap : 16;
+    long *lits = realloc(rd->lits, cap * sizeof *lits);
+    if (!lits) {
+      rd->nomem = 1;
+      return say(rd, "out of memory");
+    }
+    rd->lits = lits;
+    rd->cap = cap;
+  }
+  rd->lits[rd->n++] = lit;
+  return 1;
 }
 
 /* ---- Text ---------------------------------------------------------------- */
@@ -134,7 +139,8 @@ static int read_clause(dr_reader *rd, int64_t max_var) {
       return -1;
     if (lit == 0)
       return 1;
-    push(rd, (long)lit);
+    if (push(rd, (long)lit) < 0)
+      return -1;
   }
 }
 
@@ -243,7 +249,8 @@ static int binary_step(dr_reader *rd, int *del) {
       return binary_error(rd, v == 1 ? "the literal -0"
                                      : "a variable beyond 16777215");
     }
-    push(rd, v & 1 ? -(long)(v >> 1) : (long)(v >> 1));
+    if (push(rd, v & 1 ? -(long)(v >> 1) : (long)(v >> 1)) < 0)
+      return -1;
   }
 }
 

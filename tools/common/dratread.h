@@ -26,6 +26,7 @@ typedef struct dr_reader {
   size_t msg_size;
   long *lits; /* the clause just read, as written */
   size_t n, cap;
+  int nomem; /* the last -1 was memory running out ("out of memory") */
 } dr_reader;
 
 /* A reader of text[0..len-1] (text may be NULL when len is 0) for the
@@ -36,7 +37,8 @@ void dr_init(dr_reader *rd, const char *text, size_t len, int in_proof,
 void dr_free(dr_reader *rd);
 
 /* The next clause of the formula into rd->lits: 1, or 0 once the clauses
- * end (the header's count met), or -1 with the message ("cnf line L: ..."):
+ * end (the header's count met), or -1 with the message ("cnf line L: ...",
+ * or "out of memory" with rd->nomem set, here and in dr_step):
  * no header before the clauses, a second header, a literal beyond the
  * header's variables, more or fewer clauses than it declares, a clause
  * without its closing 0.  Comments are words starting with 'c' up to the
