@@ -53,7 +53,8 @@ static int take_clause(void *ctx, const int *lits, size_t n) {
   for (size_t i = 0; i < n; i++) {
     long v = lits[i] < 0 ? -(long)lits[i] : (long)lits[i];
     d->max_var = v > d->max_var ? v : d->max_var;
-    d->len += (size_t)sprintf(d->data + d->len, "%d ", lits[i]);
+    d->len +=
+        (size_t)snprintf(d->data + d->len, d->cap - d->len, "%d ", lits[i]);
   }
   memcpy(d->data + d->len, "0\n", 3); /* and a NUL, for the next one */
   d->len += 2;
