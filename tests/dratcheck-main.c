@@ -1,4 +1,4 @@
-/* dratcheck-main.c - drat-check, the command line of tests/dratcheck.c for
+/* dratcheck-main.c - drat-check, the command line of tools/common/drat.c for
  * other tests and the benchmarks:
  *
  *   drat-check [--text | --binary] CNF PROOF
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dratcheck.h"
+#include "drat.h"
 
 static int usage(FILE *out, int code) {
   fputs("usage: drat-check [--text | --binary] CNF PROOF\n"

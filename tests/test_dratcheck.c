@@ -1,4 +1,4 @@
-/* test_dratcheck.c - the DRAT checker of tests/dratcheck.c, which shares
+/* test_dratcheck.c - the DRAT checker of tools/common/drat.c, which shares
  * no code with libdpll, judged in its turn.
  *
  *  1. Hand-written cases: proofs that must be accepted (RUP, RAT on a pure
@@ -27,6 +27,10 @@
  *     literal not implied) must be rejected.
  *  5. Speed: a proof of 20,000 lemmas over 3,000 variables whose RUP
  *     checks propagate long chains.
+ *  6. Out of memory: every allocation of a check failing in turn
+ *     (tests/failalloc.c), on the hand-written cases and on a proof that
+ *     grows every array: -1 with "out of memory", or the verdict of an
+ *     unhindered run; never a crash, and no leak (the sanitizer build).
  *
  * Everything is drawn from a fixed seed (DRAT_SEED, or the environment
  * variable DPLL_DRAT_SEED); a failure prints the formula and the proof.
@@ -45,7 +49,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "dratcheck.h"
+#include "drat.h"
+#include "failalloc.h"
 #include "oracle.h"
 #include "tier.h"
 
@@ -1402,6 +1407,97 @@ static void test_speed(void **state) {
   }
 }
 
+/* ---- 6. Out of memory ---------------------------------------------------- */
+
+/* Checks the proof with allocation 0, 1, ... failing in turn (after the
+ * first 64, every stride-th only) until a check needs no more: each gives
+ * -1 with "out of memory" and r.nomem, or, once the failure comes too late
+ * to matter, the unhindered verdict and message.  Returns the number of
+ * checks run. */
+static long oom_case(const char *name, const char *cnf, size_t cnf_len,
+                     const char *pf, size_t pf_len, int mode, long stride) {
+  drat_report want, got;
+  int status = drat_check(cnf, cnf_len, pf, pf_len, mode, &want);
+  assert_false(want.nomem);
+  long at = 0;
+  for (;; at += at < 64 ? 1 : stride) {
+    oom_session();
+    oom.at = at;
+    oom.armed = true;
+    int s = drat_check(cnf, cnf_len, pf, pf_len, mode, &got);
+    oom.armed = false;
+    if (!oom.failed) {
+      if (s != status || strcmp(got.msg, want.msg))
+        fail_msg("%s: with allocation %ld failing but not reached: %d \"%s\","
+                 " not %d \"%s\"",
+                 name, at, s, got.msg, status, want.msg);
+      return at + 1;
+    }
+    if (s != -1 || got.status != -1 || !got.nomem ||
+        strcmp(got.msg, "out of memory"))
+      fail_msg("%s: allocation %ld failed: %d \"%s\" (nomem %d), not -1 "
+               "\"out of memory\"",
+               name, at, s, got.msg, got.nomem);
+  }
+}
+
+/* A chain 1 -> 2 -> ... -> 1200 (enough clauses to grow the hash table of
+ * deletions), 1 forced by 1201 and -1201, 1200 refuted by 1202 and -1202;
+ * the proof adds and deletes a lemma with variable 70000 (the arrays grow),
+ * adds a RAT unit on a new variable, a lemma along the chain, then 1 and
+ * the empty clause. */
+static void oom_chain(text *cnf, text *pf, int binary) {
+  putf(cnf, "p cnf 1202 1203\n");
+  for (int i = 1; i < 1200; i++)
+    putf(cnf, "-%d %d 0\n", i, i + 1);
+  putf(cnf, "1 1201 0\n1 -1201 0\n-1200 1202 0\n-1200 -1202 0\n");
+  static const int far[] = {70000, 1}, rat[] = {-70001}, chain[] = {-5, 900},
+                   one[] = {1};
+  proof p = {0};
+  int at = add_step(&p, 0, -1, far, 2);
+  add_step(&p, 1, at, far, 2);
+  add_step(&p, 0, -1, rat, 1);
+  add_step(&p, 0, -1, chain, 2);
+  add_step(&p, 0, -1, one, 1);
+  add_step(&p, 0, -1, NULL, 0);
+  renum none = {NULL, 0};
+  if (binary)
+    proof_binary(pf, &p, &none);
+  else
+    proof_text(pf, &p, &none, 0);
+  free(p.s);
+}
+
+static void test_out_of_memory(void **state) {
+  (void)state;
+  long checks = 0;
+  const hand_case *lists[] = {accepted, rejected, malformed};
+  size_t sizes[] = {sizeof accepted / sizeof *accepted,
+                    sizeof rejected / sizeof *rejected,
+                    sizeof malformed / sizeof *malformed};
+  for (size_t k = 0; k < 3; k++)
+    for (size_t i = 0; i < sizes[k]; i++) {
+      const hand_case *c = &lists[k][i];
+      size_t len = c->proof_len ? c->proof_len : strlen(c->proof);
+      checks +=
+          oom_case(c->name, c->cnf, strlen(c->cnf), c->proof, len, c->mode, 1);
+    }
+  for (int binary = 0; binary < 2; binary++) {
+    text cnf = {0}, pf = {0};
+    oom_chain(&cnf, &pf, binary);
+    drat_report r;
+    assert_int_equal(
+        drat_check(cnf.data, cnf.len, pf.data, pf.len, DRAT_AUTO, &r), 1);
+    assert_int_equal(r.lemmas, 5);
+    assert_int_equal(r.rat, 1);
+    checks += oom_case(binary ? "chain, binary" : "chain, text", cnf.data,
+                       cnf.len, pf.data, pf.len, DRAT_AUTO, 7);
+    free(cnf.data);
+    free(pf.data);
+  }
+  print_message("[ DRAT     ] %ld checks with an allocation failing\n", checks);
+}
+
 int main(void) {
   unsat_formulas = tier_cases(UNSAT_FORMULAS);
   sat_formulas = tier_cases(SAT_FORMULAS);
@@ -1416,6 +1512,7 @@ int main(void) {
       cmocka_unit_test(test_mutations),
       cmocka_unit_test(test_satisfiable),
       cmocka_unit_test(test_speed),
+      cmocka_unit_test(test_out_of_memory),
   };
   return cmocka_run_group_tests(tests, corpus_setup, corpus_teardown);
 }

@@ -9,7 +9,9 @@
  * errors, --help and --version, the course's three questions
  * (examples/mazes), the mazes of tests/data/maze, --no-prune, --times,
  * --dimacs solved by dpll, dpll --all and --solutions, standard input and
- * output files, and random mazes.
+ * output files, random mazes, and maze-back --check-proof (genuine proofs
+ * of a maze with no path, a solvable maze's forged answer with proofs
+ * that must be refused, bad proof files).
  *
  * Usage: test_maze_tools MAZE-FRONT DPLL MAZE-BACK PATH-TO-TESTS/DATA/MAZE
  *                        PATH-TO-EXAMPLES/MAZES [RANDOM-MAZES]
@@ -781,6 +783,173 @@ static void test_random_mazes(void **state) {
   end_cases("random maze");
 }
 
+/* ---- --check-proof
+ * -----------------------------------------------------------
+ */
+
+/* The course's maze asking for the gold, the wand and the ruby in 3 steps:
+ * no path does it, and the clauses need a proof of some length. */
+static const char three_steps[] =
+    "START A B C D E F G H\nGOLD WAND RUBY RING\n3 GOLD WAND RUBY\n"
+    "START NONE A C\nA NONE START B D\nB GOLD A D E\nC GOLD START D F\n"
+    "D WAND A B C E\nE GOLD B D G H\nF RUBY C G\nG NONE E F H\nH RING E G\n";
+
+static const char *scratch(const char *name, char *out) {
+  return join(out, 4096, tmp_dir, name);
+}
+
+/* maze-front FRONT > clauses; dpll DPLL clauses > answer, exit code;
+ * false after reporting. */
+static bool solve(const char *name, const char *const *front,
+                  const char *const *dpll, int code, const char *clauses,
+                  const char *answer) {
+  run_result r = {0};
+  const char *args[12];
+  size_t n = 0;
+  bool ok = run_ok(name, &r, front_tool, NULL, front, 0);
+  if (ok)
+    write_file(clauses, r.out.data, r.out.len);
+  append(args, &n, dpll);
+  args[n++] = clauses;
+  args[n] = NULL;
+  if (ok)
+    ok = run_ok(name, &r, dpll_tool, NULL, args, code);
+  if (ok)
+    write_file(answer, r.out.data, r.out.len);
+  run_free(&r);
+  return ok;
+}
+
+/* maze-back ARGS: exit `code`; standard output out (NULL: empty); standard
+ * error one line that starts with err (is err, if it ends in a newline). */
+static void expect_back(const char *name, const char *const *args,
+                        const char *in, int code, const char *out,
+                        const char *err) {
+  run_result r = {0};
+  run_argv(&r, back_tool, NULL, in, NULL, args);
+  size_t n = strlen(err);
+  if (expect_exit(name, &r, code) &&
+      (strcmp(r.out.data, out ? out : "") || !is_one_line(&r.err) ||
+       strncmp(r.err.data, err, n) || (err[n - 1] == '\n' && r.err.len != n)))
+    failure(name, "stdout \"%s\", stderr \"%s\"; expected \"%s\" and \"%s\"",
+            SHOW(r.out), SHOW(r.err), out ? out : "", err);
+  run_free(&r);
+}
+
+static void test_check_proof(void **state) {
+  (void)state;
+  begin_cases();
+  char maze[4096], clauses[4096], answer[4096], proof[4096], binary[4096],
+      cnf[4096], dimacs_answer[4096], want[4600], cut[4096], empty[4096],
+      forged[4096], sat[4096], bad[4096];
+  write_file(scratch("three-steps.txt", maze), three_steps,
+             sizeof three_steps - 1);
+  mc_maze m;
+  judge_file(maze, &m);
+  if (solvable(&m))
+    failure("three-steps.txt", "mazecheck finds a path");
+  const char *front[] = {maze, NULL}, *dimacs[] = {"--dimacs", maze, NULL};
+  const char *text_proof[] = {"--proof", scratch("m.drat", proof), NULL};
+  const char *binary_proof[] = {"--proof", scratch("m.bdrat", binary),
+                                "--proof-format", "binary", NULL};
+  if (!solve("no path", front, text_proof, 0, scratch("m.txt", clauses),
+             scratch("m-answer.txt", answer)) ||
+      !solve("no path", front, binary_proof, 0, clauses, answer) ||
+      !solve("no path", dimacs, text_proof, 20, scratch("m.cnf", cnf),
+             scratch("m-dimacs-answer.txt", dimacs_answer))) {
+    end_cases("--check-proof");
+    return;
+  }
+  static const char proved[] = "maze-back: no solution: proved: the DRAT "
+                               "proof %s refutes the maze's own clauses, "
+                               "rebuilt from the key (";
+  snprintf(want, sizeof want, proved, proof);
+  expect_back("text proof",
+              (const char *[]){"--check-proof", proof, answer, NULL}, NULL, 0,
+              "NO SOLUTION\n", want);
+  expect_back("the answer on standard input",
+              (const char *[]){"--check-proof", proof, NULL}, answer, 0,
+              "NO SOLUTION\n", want);
+  expect_back("--dimacs, --key",
+              (const char *[]){"--key", cnf, "--check-proof", proof,
+                               dimacs_answer, NULL},
+              NULL, 0, "NO SOLUTION\n", want);
+  snprintf(want, sizeof want, proved, binary);
+  expect_back("binary proof",
+              (const char *[]){"--check-proof", binary, answer, NULL}, NULL, 0,
+              "NO SOLUTION\n", want);
+  buffer text = {0};
+  assert_true(read_file(proof, &text));
+  size_t half = text.len / 2;
+  while (half > 0 && text.data[half - 1] != '\n')
+    half--;
+  write_file(scratch("m-cut.drat", cut), text.data, half);
+  buffer_free(&text);
+  snprintf(want, sizeof want,
+           "maze-back: %s: the proof does not refute the maze's clauses: no "
+           "empty clause: ",
+           cut);
+  expect_back("a truncated proof",
+              (const char *[]){"--check-proof", cut, answer, NULL}, NULL, 1,
+              NULL, want);
+
+  /* A solvable maze (four steps), its answer forged. */
+  const char *four[] = {"gold-wand-ruby-4.txt", NULL}, *none[] = {NULL};
+  char four_path[4096];
+  four[0] = join(four_path, sizeof four_path, examples_dir, four[0]);
+  judge_file(four_path, &m);
+  if (!solvable(&m))
+    failure("gold-wand-ruby-4.txt", "mazecheck finds no path");
+  if (solve("a path", four, none, 0, scratch("s.txt", clauses),
+            scratch("s-answer.txt", sat))) {
+    assert_true(read_file(sat, &text));
+    const char *key = strstr(text.data, "\nmaze-key");
+    assert_non_null(key);
+    write_file(scratch("forged.txt", forged), "0", 1);
+    FILE *f = fopen(forged, "ab");
+    assert_non_null(f);
+    fwrite(key, 1, text.len - (size_t)(key - text.data), f);
+    assert_int_equal(fclose(f), 0);
+    buffer_free(&text);
+    write_file(scratch("empty.drat", empty), "", 0);
+    const char *proofs[] = {empty, proof, binary, cut};
+    for (size_t k = 0; k < 4; k++) {
+      snprintf(want, sizeof want,
+               "maze-back: %s: the proof does not refute the maze's clauses: ",
+               proofs[k]);
+      expect_back(k ? "forged, another maze's proof or a part of it"
+                    : "forged, an empty proof",
+                  (const char *[]){"--check-proof", proofs[k], forged, NULL},
+                  NULL, 1, NULL, want);
+    }
+    snprintf(want, sizeof want,
+             "maze-back: the answer has a model, checked by replaying it: "
+             "the proof %s is not needed and was not read\n",
+             proof);
+    expect_back("a model and --check-proof",
+                (const char *[]){"--check-proof", proof, sat, NULL}, NULL, 0,
+                "START C D C F\n", want);
+  }
+  snprintf(want, sizeof want,
+           "maze-back: %s: cannot read: ", scratch("no-such.drat", bad));
+  expect_back("no such proof file",
+              (const char *[]){"--check-proof", bad, answer, NULL}, NULL, 1,
+              NULL, want);
+  write_file(scratch("bad.drat", bad), "1 x 0\n", 6);
+  snprintf(want, sizeof want,
+           "maze-back: %s: step 1: proof line 1: expected a literal, found "
+           "'x'\n",
+           bad);
+  expect_back("a malformed proof",
+              (const char *[]){"--check-proof", bad, answer, NULL}, NULL, 1,
+              NULL, want);
+  expect_back("the answer and the proof both on standard input",
+              (const char *[]){"--check-proof", "-", NULL}, answer, 1, NULL,
+              "maze-back: the answer and the proof cannot both come from "
+              "standard input");
+  end_cases("--check-proof");
+}
+
 /* ---- Main ------------------------------------------------------------------
  */
 
@@ -817,6 +986,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_all_models),
       cmocka_unit_test(test_files),
       cmocka_unit_test(test_random_mazes),
+      cmocka_unit_test(test_check_proof),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
                              "test-maze-tools", &tmp_dir);

@@ -532,7 +532,8 @@ static void test_why(void **state) {
       {"5 1\n1 2 3\n2 3 4\n3 4 5\n",
        "peg-back: no solution: the SAT solver answered that no play reaches "
        "the goal; that answer is not checked here (the position classes "
-       "alone do not rule it out)\n"},
+       "alone do not rule it out; --check-proof PROOF checks a DRAT proof of "
+       "it)\n"},
   };
   begin_cases();
   run_result r = {0};

@@ -11,7 +11,9 @@
  * --write-board, the pipeline on triangle4 (file and catalogue, every
  * empty hole), triangle5 (every empty hole), free starts, the course's
  * 4-hole board, the smallest triangles, start and goal lines,
- * --no-at-least-one, standard input and output files, and --draw.
+ * --no-at-least-one, standard input and output files, --draw, and peg-back
+ * --check-proof (genuine proofs of a board with no play, forged answers of
+ * a solvable one with proofs that must be refused, bad proof files).
  *
  * Usage: test_peg_tools PEG-FRONT DPLL PEG-BACK PATH-TO-TESTS/DATA/PEG
  * (PEG_TOOLS_TESTS=PATTERN in the environment runs only the matching test
@@ -2322,6 +2324,317 @@ static void test_draw(void **state) {
   end_cases("draw");
 }
 
+/* ---- --check-proof
+ * -----------------------------------------------------------
+ */
+
+/* In the scratch directory: tmp/NAME. */
+static const char *scratch(const char *name, char *out) {
+  return join(out, 4096, tmp_dir, name);
+}
+
+/* peg-front FRONT (in tests/data/peg) > clauses; dpll DPLL clauses >
+ * answer, expecting exit code; false after reporting. */
+static bool solve(const char *name, const char *const *front,
+                  const char *const *dpll, int code, const char *clauses,
+                  const char *answer) {
+  run_result r = {0};
+  const char *args[12];
+  size_t n = 0;
+  bool ok = run_ok(name, &r, front_tool, data_dir, NULL, front);
+  if (ok)
+    write_file(clauses, r.out.data, r.out.len);
+  for (; dpll[n]; n++)
+    args[n] = dpll[n];
+  args[n++] = clauses;
+  args[n] = NULL;
+  if (ok) {
+    run_argv(&r, dpll_tool, tmp_dir, NULL, NULL, args);
+    ok = expect_exit(name, &r, code);
+  }
+  if (ok)
+    write_file(answer, r.out.data, r.out.len);
+  run_free(&r);
+  return ok;
+}
+
+/* Whether err's lines are want[0..n-1], each line starting with its want
+ * (the whole line if the want ends in a newline). */
+static bool err_lines(const buffer *err, const char *const *want, size_t n) {
+  const char *p = err->data;
+  for (size_t i = 0; i < n; i++) {
+    const char *nl = strchr(p, '\n');
+    size_t len = strlen(want[i]);
+    if (!nl || strncmp(p, want[i], len) ||
+        (want[i][len - 1] == '\n' && p + len != nl + 1))
+      return false;
+    p = nl + 1;
+  }
+  return *p == '\0' && strlen(err->data) == err->len;
+}
+
+/* peg-back ARGS (standard input from in, unless NULL): NO SOLUTION, exit
+ * 0, and standard error the lines want[0..n-1] (as err_lines). */
+static void expect_proved(const char *name, const char *const *args,
+                          const char *in, const char *const *want, size_t n) {
+  run_result r = {0};
+  run_argv(&r, back_tool, tmp_dir, in, NULL, args);
+  if (expect_exit(name, &r, 0) &&
+      (strcmp(r.out.data, "NO SOLUTION\n") || !err_lines(&r.err, want, n)))
+    failure(name, "not proved as expected: stdout \"%s\", stderr \"%s\"",
+            SHOW(r.out), SHOW(r.err));
+  run_free(&r);
+}
+
+/* peg-back ARGS refuses: exit 1, nothing on standard output, one line on
+ * standard error that starts with want (is want, if it ends in a
+ * newline). */
+static void expect_refused(const char *name, const char *const *args,
+                           const char *in, const char *want) {
+  run_result r = {0};
+  run_argv(&r, back_tool, tmp_dir, in, NULL, args);
+  if (expect_exit(name, &r, 1) && expect_empty(name, "stdout", &r.out) &&
+      expect_one_line(name, &r.err) && !err_lines(&r.err, &want, 1))
+    failure(name, "stderr \"%s\", expected \"%s\"", SHOW(r.err),
+            SHOW_STR(want));
+  run_free(&r);
+}
+
+/* The first lines of text that hold at most a half of its bytes, cut at a
+ * line's end (or, with mid_line, inside the next line), into path. */
+static void write_truncated(const char *path, const buffer *text,
+                            bool mid_line) {
+  size_t cut = text->len / 2;
+  while (cut > 0 && text->data[cut - 1] != '\n')
+    cut--;
+  if (mid_line)
+    cut += 2;
+  write_file(path, text->data, cut);
+}
+
+/* The answer of dpll with the key kept and the model replaced by a lone 0:
+ * { echo 0; sed -n '/^peg-key/,$p' ANSWER; }. */
+static void write_forged(const char *path, const buffer *answer) {
+  const char *key = strstr(answer->data, "\npeg-key");
+  assert_non_null(key);
+  buffer forged = {0};
+  buffer_str(&forged, "0");
+  buffer_add(&forged, key, answer->len - (size_t)(key - answer->data));
+  write_file(path, forged.data, forged.len);
+  buffer_free(&forged);
+}
+
+/* A board with no play (pegcheck counts none; the position classes do not
+ * show it), through dpll --proof: proved in text and binary, from a file
+ * and from standard input, in DIMACS with --key; a truncated proof
+ * refused. */
+static void check_genuine_proofs(buffer *proof_text) {
+  char clauses[4096], answer[4096], proof[4096], binary[4096], cnf[4096],
+      dimacs_answer[4096], cut[4096], out[4096], html[4096], want[4600];
+  const char *file = "triangle5-goal-5-unreachable.txt";
+  pc_board judge;
+  judge_from_file(&judge, file, -1);
+  if (pc_count_plays(&judge))
+    failure(file, "pegcheck finds plays: not a board without a solution");
+  pc_board_free(&judge);
+  scratch("proof.drat", proof);
+  scratch("proof.bdrat", binary);
+  scratch("unsat-answer.txt", answer);
+  const char *front[] = {file, NULL}, *dimacs[] = {"--dimacs", file, NULL};
+  const char *text_proof[] = {"--proof", proof, NULL};
+  const char *binary_proof[] = {"--proof", binary, "--proof-format", "binary",
+                                NULL};
+  if (!solve(file, front, text_proof, 0, scratch("unsat.txt", clauses),
+             answer) ||
+      !solve(file, front, binary_proof, 0, clauses, answer) ||
+      !solve(file, dimacs, text_proof, 20, scratch("unsat.cnf", cnf),
+             scratch("unsat-dimacs-answer.txt", dimacs_answer)))
+    return;
+  assert_true(read_file(proof, proof_text));
+  buffer bin = {0};
+  assert_true(read_file(binary, &bin));
+  if (bin.len == 0 || !memchr(bin.data, 0, bin.len))
+    failure("dpll --proof-format binary", "the proof is not binary");
+  buffer_free(&bin);
+  static const char proved[] = "peg-back: no solution: proved: the DRAT "
+                               "proof %s refutes the board's own clauses, "
+                               "rebuilt from the key (";
+  const char *line[1] = {want};
+  snprintf(want, sizeof want, proved, proof);
+  expect_proved("text proof",
+                (const char *[]){"--check-proof", proof, answer, NULL}, NULL,
+                line, 1);
+  expect_proved("the answer on standard input, as in a pipe",
+                (const char *[]){"--check-proof", proof, NULL}, answer, line,
+                1);
+  expect_proved("--dimacs, --key",
+                (const char *[]){"--key", cnf, "--check-proof", proof,
+                                 dimacs_answer, NULL},
+                NULL, line, 1);
+  snprintf(want, sizeof want, proved, binary);
+  expect_proved("binary proof",
+                (const char *[]){"--check-proof", binary, answer, NULL}, NULL,
+                line, 1);
+  snprintf(want, sizeof want, proved, "<stdin>");
+  expect_proved("the proof on standard input",
+                (const char *[]){"--check-proof", "-", answer, NULL}, proof,
+                line, 1);
+
+  /* A truncated proof of the right board: refused, and no output or page
+   * made. */
+  write_truncated(scratch("cut.drat", cut), proof_text, false);
+  snprintf(want, sizeof want,
+           "peg-back: %s: the proof does not refute the board's clauses: no "
+           "empty clause: the proof's ",
+           cut);
+  scratch("not-created.txt", out);
+  scratch("not-created.html", html);
+  expect_refused(
+      "a truncated proof",
+      (const char *[]){"--check-proof", cut, "--html", html, answer, out, NULL},
+      NULL, want);
+  if (exists(out) || exists(html))
+    failure("a truncated proof", "an output or a page was written");
+  write_truncated(cut, proof_text, true);
+  snprintf(want, sizeof want, "peg-back: %s: step ", cut);
+  expect_refused("a proof cut inside a line",
+                 (const char *[]){"--check-proof", cut, answer, NULL}, NULL,
+                 want);
+}
+
+/* The position classes rule the goal out: the clauses hold the empty
+ * clause, which refutes them whatever the proof. */
+static void check_classes_proof(void) {
+  char clauses[4096], answer[4096], proof[4096], want[4600];
+  const char *front[] = {"-b", "triangle4", "-e", "5", NULL};
+  const char *dpll[] = {"--proof", scratch("classes.drat", proof), NULL};
+  pc_board judge;
+  pc_board_triangle(&judge, 4, 5);
+  if (pc_count_plays(&judge))
+    failure("triangle4 -e 5", "pegcheck finds plays");
+  pc_board_free(&judge);
+  if (!solve("triangle4 -e 5", front, dpll, 0, scratch("classes.txt", clauses),
+             scratch("classes-answer.txt", answer)))
+    return;
+  snprintf(want, sizeof want,
+           "peg-back: no solution: proved: the board's own clauses, rebuilt "
+           "from the key, are refuted by unit propagation alone (the proof "
+           "%s is not needed)\n",
+           proof);
+  const char *lines[] = {
+      want, "peg-back: no solution: the position classes rule it out: "};
+  expect_proved("the position classes",
+                (const char *[]){"--check-proof", proof, answer, NULL}, NULL,
+                lines, 2);
+}
+
+/* A solvable board's answer, forged (the model replaced by a lone 0, or
+ * "s UNSATISFIABLE" with --key): refused with an empty proof, the proofs
+ * of other boards and a truncated one (proof_text: a genuine proof of
+ * another board); bad proof files; the real answer's model replayed. */
+static void check_forged(const buffer *proof_text) {
+  buffer answer_text = {0};
+  char clauses[4096], answer[4096], forged[4096], empty[4096], other[4096],
+      cut[4096], bad[4096], want[4600], cnf[4096], sat_forged[4096];
+  const char *front[] = {"-b", "triangle4", "-e", "2", NULL}, *none[] = {NULL};
+  const char *dimacs[] = {"--dimacs", "-b", "triangle4", "-e", "2", NULL};
+  pc_board judge;
+  pc_board_triangle(&judge, 4, 2);
+  if (!pc_count_plays(&judge))
+    failure("triangle4 -e 2", "pegcheck finds no play");
+  pc_board_free(&judge);
+  if (!solve("triangle4 -e 2", front, none, 0, scratch("sat.txt", clauses),
+             scratch("sat-answer.txt", answer)) ||
+      !solve("triangle4 -e 2", dimacs, none, 10, scratch("sat.cnf", cnf),
+             scratch("sat-dimacs-answer.txt", sat_forged)))
+    return;
+  assert_true(read_file(answer, &answer_text));
+  write_forged(scratch("forged.txt", forged), &answer_text);
+  write_file(sat_forged, "s UNSATISFIABLE\n", 16);
+  /* Believed without a proof (the solver's word, said to be unchecked). */
+  expect_proved("forged, no --check-proof", (const char *[]){forged, NULL},
+                NULL,
+                (const char *[]){"peg-back: no solution: the SAT solver "
+                                 "answered that no play reaches the goal; "
+                                 "that answer is not checked here"},
+                1);
+  write_file(scratch("empty.drat", empty), "", 0);
+  snprintf(want, sizeof want,
+           "peg-back: %s: the proof does not refute the board's clauses: no "
+           "empty clause: the proof's 0 steps end without one\n",
+           empty);
+  expect_refused("forged, an empty proof",
+                 (const char *[]){"--check-proof", empty, forged, NULL}, NULL,
+                 want);
+  const char *proofs[] = {scratch("proof.drat", other),
+                          scratch("proof.bdrat", (char[4096]){0}),
+                          scratch("classes.drat", (char[4096]){0})};
+  write_truncated(scratch("forged-cut.drat", cut), proof_text, false);
+  for (size_t k = 0; k < 4; k++) {
+    const char *p = k < 3 ? proofs[k] : cut;
+    snprintf(
+        want, sizeof want,
+        "peg-back: %s: the proof does not refute the board's clauses: ", p);
+    expect_refused(
+        k < 3 ? "forged, another board's proof" : "forged, a truncated proof",
+        (const char *[]){"--check-proof", p, forged, NULL}, NULL, want);
+    expect_refused(
+        "forged s UNSATISFIABLE, --key",
+        (const char *[]){"--key", cnf, "--check-proof", p, sat_forged, NULL},
+        NULL, want);
+  }
+
+  /* Proofs that cannot be read or are malformed. */
+  snprintf(want, sizeof want,
+           "peg-back: %s: cannot read: ", scratch("no-such.drat", bad));
+  expect_refused("no such proof file",
+                 (const char *[]){"--check-proof", bad, forged, NULL}, NULL,
+                 want);
+  write_file(scratch("bad.drat", bad), "1 x 0\n", 6);
+  snprintf(want, sizeof want,
+           "peg-back: %s: step 1: proof line 1: expected a literal, found "
+           "'x'\n",
+           bad);
+  expect_refused("a malformed proof",
+                 (const char *[]){"--check-proof", bad, forged, NULL}, NULL,
+                 want);
+  expect_refused("the answer and the proof both on standard input",
+                 (const char *[]){"--check-proof", "-", NULL}, forged,
+                 "peg-back: the answer and the proof cannot both come from "
+                 "standard input");
+
+  /* A model: replayed as without the option, the proof not read. */
+  run_result r = {0};
+  char why[300];
+  const char *args[] = {"--check-proof", scratch("no-such.drat", bad), answer,
+                        NULL};
+  run_argv(&r, back_tool, tmp_dir, NULL, NULL, args);
+  snprintf(want, sizeof want,
+           "peg-back: the answer has a model, checked by replaying it: the "
+           "proof %s is not needed and was not read\n",
+           bad);
+  pc_board_triangle(&judge, 4, 2);
+  if (expect_exit("a model and --check-proof", &r, 0) &&
+      (!pc_replay_text(&judge, r.out.data, r.out.len, why, sizeof why) ||
+       strcmp(r.err.data, want)))
+    failure("a model and --check-proof", "stdout \"%s\" (%s), stderr \"%s\"",
+            SHOW(r.out), why, SHOW(r.err));
+  pc_board_free(&judge);
+  run_free(&r);
+  buffer_free(&answer_text);
+}
+
+static void test_check_proof(void **state) {
+  (void)state;
+  begin_cases();
+  buffer proof_text = {0};
+  check_genuine_proofs(&proof_text);
+  check_classes_proof();
+  check_forged(&proof_text);
+  buffer_free(&proof_text);
+  end_cases("--check-proof");
+}
+
 /* Every file in tests/data/peg is used: the tables above name each board
  * file; bad/ and back-bad/ are checked by their own tests. */
 static void test_data_files_used(void **state) {
@@ -2408,6 +2721,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_redundant_options),
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_draw),
+      cmocka_unit_test(test_check_proof),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
                              "test-peg-tools", &tmp_dir);

@@ -1,5 +1,5 @@
 /* test_proof.c - DRAT proofs of unsatisfiability (lib/dpll/proof.c and the
- * engines' lemmas), judged by the independent checker tests/dratcheck.c:
+ * engines' lemmas), judged by the independent checker tools/common/drat.c:
  * pigeonhole formulas, random unsatisfiable formulas under every engine
  * and option (pure literals on, so that RAT units appear), peg boards with
  * no solution, formulas unsatisfiable as added; text and binary.  A proof
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "dpll.h"
-#include "dratcheck.h"
+#include "drat.h"
 #include "oracle.h"
 #include "peg.h"
 #include "testutil.h"

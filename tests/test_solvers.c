@@ -10,6 +10,8 @@
  * PicoSAT's enumeration (--all) of an --exact encoding lists every play:
  * peg-back's count must be pegcheck's.  A missing key and the key of
  * another puzzle are refused in one line, with nothing on stdout.
+ * CaDiCaL's DRAT proofs of a board and a maze with no solution pass
+ * peg-back's and maze-back's --check-proof.
  *
  * Usage: test_solvers PEG-FRONT PEG-BACK MAZE-FRONT MAZE-BACK SOURCE_DIR */
 #define _POSIX_C_SOURCE 200809L
@@ -318,6 +320,62 @@ static void test_bad_keys(void **state) {
   end_cases("bad keys");
 }
 
+/* --check-proof with CaDiCaL's DRAT proofs (binary by default, text with
+ * --no-binary) of a board and a maze with no solution: proved against the
+ * clauses rebuilt from the key; the board's proof refused for the maze. */
+static void test_other_proofs(void **state) {
+  (void)state;
+  if (!installed("cadical"))
+    skip();
+  begin_cases();
+  static const struct {
+    bool maze;
+    const char *file; /* under the source directory */
+  } cases[] = {{false, "tests/data/peg/triangle5-goal-5-unreachable.txt"},
+               {true, "examples/mazes/gold-ring-2.txt"}};
+  char puzzle[4096], cnf[2][4096], answer[2][4096], proof[2][2][4096],
+      want[4600];
+  run_result r = {0};
+  for (int c = 0; c < 2; c++) {
+    snprintf(puzzle, sizeof puzzle, "%s/%s", source_dir, cases[c].file);
+    /* Without pruning, unit propagation alone does not refute the maze. */
+    const char *front[] = {"--dimacs", puzzle,
+                           cases[c].maze ? "--no-prune" : NULL, NULL};
+    run(&r, cases[c].maze ? maze_front : front_tool,
+        scratch(c ? "m.cnf" : "b.cnf", cnf[c], sizeof cnf[c]), front);
+    if (!expect_exit(cases[c].file, &r, 0))
+      continue;
+    for (int text = 0; text < 2; text++) {
+      char name[64];
+      snprintf(name, sizeof name, "%s-%d.drat", c ? "m" : "b", text);
+      scratch(name, proof[c][text], sizeof proof[c][text]);
+      const char *cad[] = {"-q", "--no-binary", cnf[c], proof[c][text], NULL};
+      cad[1] = text ? cad[1] : "--binary";
+      run(&r, installed("cadical"),
+          scratch(c ? "m.answer" : "b.answer", answer[c], sizeof answer[c]),
+          cad);
+      if (!expect_exit(cases[c].file, &r, 20))
+        continue;
+      const char *back[] = {"--key",        cnf[c],    "--check-proof",
+                            proof[c][text], answer[c], NULL};
+      run(&r, cases[c].maze ? maze_back : back_tool, NULL, back);
+      snprintf(name, sizeof name, "cadical's %s proof of %s",
+               text ? "text" : "binary", c ? "a maze" : "a board");
+      if (expect_exit(name, &r, 0) &&
+          (strcmp(r.out.data, "NO SOLUTION\n") ||
+           !strstr(r.err.data, ": no solution: proved: the DRAT proof ")))
+        failure(name, "not proved: \"%s\", \"%s\"", SHOW(r.out), SHOW(r.err));
+    }
+  }
+  const char *swapped[] = {"--key",     cnf[1],    "--check-proof",
+                           proof[0][0], answer[1], NULL};
+  snprintf(want, sizeof want,
+           "%s: the proof does not refute the maze's clauses: ", proof[0][0]);
+  expect_refused("a board's proof for a maze", maze_back, swapped, want);
+  run_free(&r);
+  end_cases("other solvers' proofs");
+}
+
 int main(int argc, char **argv) {
   if (argc != 6) {
     fprintf(stderr,
@@ -332,10 +390,9 @@ int main(int argc, char **argv) {
   source_dir = absolute(argv[5]);
   clitest_program = "test_solvers";
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_boards),
-      cmocka_unit_test(test_enumeration),
-      cmocka_unit_test(test_mazes),
-      cmocka_unit_test(test_bad_keys),
+      cmocka_unit_test(test_boards),       cmocka_unit_test(test_enumeration),
+      cmocka_unit_test(test_mazes),        cmocka_unit_test(test_bad_keys),
+      cmocka_unit_test(test_other_proofs),
   };
   int rc = clitest_run_group("tests", tests, sizeof tests / sizeof *tests,
                              "test-solvers", &tmp_dir);

@@ -433,7 +433,9 @@ static void test_man_pages(void **state) {
 
 /* How to try a value option: the other arguments, and a value (for a
  * choice option, each of its names is tried).  "@tmp/X" stands for X in
- * the scratch directory, where an output file is read back. */
+ * the scratch directory, where an output file is read back (and removed);
+ * "@in/X" too, for an input there that runs only read (make_answer made
+ * it). */
 typedef struct sample {
   const char *tool, *option;
   const char *value;
@@ -499,21 +501,31 @@ static const sample samples[] = {
     {"peg-back", "output", "@tmp/out", {"@tmp/answer.txt"}, true},
     {"peg-back", "html", "@tmp/replay.html", {"@tmp/answer.txt"}, true},
     /* dpll's answer carries its key: one given as well changes nothing. */
-    {"peg-back", "key", "@tmp/answer.txt", {"@tmp/answer.txt"}, false},
+    {"peg-back", "key", "@in/answer.txt", {"@in/answer.txt"}, false},
+    /* A proof of "no solution", checked: proved instead of unchecked. */
+    {"peg-back",
+     "check-proof",
+     "@in/unsat.drat",
+     {"@in/unsat-answer.txt"},
+     true},
     {"maze-front", "output", "@tmp/out", {"untidy.txt"}, true},
     {"maze-front", "key-out", "@tmp/key", {"untidy.txt"}, false},
     {"maze-front", "max-clauses", "100000", {"untidy.txt"}, false},
     {"maze-back", "output", "@tmp/out", {"@tmp/maze-answer.txt"}, true},
+    {"maze-back", "key", "@in/maze-answer.txt", {"@in/maze-answer.txt"}, false},
+    /* maze-back says nothing before NO SOLUTION unless a proof is checked. */
     {"maze-back",
-     "key",
-     "@tmp/maze-answer.txt",
-     {"@tmp/maze-answer.txt"},
-     false},
+     "check-proof",
+     "@in/maze-unsat.drat",
+     {"@in/maze-unsat-answer.txt"},
+     true},
 };
 #define NUM_SAMPLES (sizeof samples / sizeof *samples)
 
-/* "@tmp/X" made absolute; other arguments as they are. */
+/* "@tmp/X" and "@in/X" made absolute; other arguments as they are. */
 static const char *expand(const char *s, char *out, size_t size) {
+  if (!strncmp(s, "@in/", 4))
+    return join(out, size, tmp_dir, s + 4);
   return strncmp(s, "@tmp/", 5) ? s : join(out, size, tmp_dir, s + 5);
 }
 
@@ -598,8 +610,9 @@ static const cli_option *row_named(const tool *t, const char *name) {
   return NULL;
 }
 
-/* peg-back's input: dpll's answer to triangle4 with hole 2 empty; and
- * maze-back's. */
+/* peg-back's input: dpll's answer to triangle4 with hole 2 empty; dpll's
+ * answer "no solution" to triangle4 with hole 5 empty, without the
+ * position classes, and its DRAT proof; and maze-back's two the same. */
 static void make_answer(void) {
   char clauses[4096], answer[4096];
   join(clauses, sizeof clauses, tmp_dir, "clauses.txt");
@@ -610,6 +623,17 @@ static void make_answer(void) {
   assert_int_equal(r.code, 0);
   run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, clauses, answer,
            (char *)NULL);
+  assert_int_equal(r.code, 0);
+  char proof[4096];
+  join(clauses, sizeof clauses, tmp_dir, "unsat-clauses.txt");
+  join(answer, sizeof answer, tmp_dir, "unsat-answer.txt");
+  join(proof, sizeof proof, tmp_dir, "unsat.drat");
+  run_tool(&r, tool_named("peg-front")->prog, tmp_dir, NULL, NULL, "-b",
+           "triangle4", "-e", "5", "--no-position-classes", "-o", clauses,
+           (char *)NULL);
+  assert_int_equal(r.code, 0);
+  run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, "--proof", proof,
+           clauses, answer, (char *)NULL);
   assert_int_equal(r.code, 0);
   /* peg-front --played's: the first jump of a triangle4 game from hole 2. */
   join(answer, sizeof answer, tmp_dir, "played.txt");
@@ -626,6 +650,15 @@ static void make_answer(void) {
   assert_int_equal(r.code, 0);
   run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, clauses, answer,
            (char *)NULL);
+  assert_int_equal(r.code, 0);
+  join(answer, sizeof answer, tmp_dir, "maze-unsat-answer.txt");
+  join(proof, sizeof proof, tmp_dir, "maze-unsat.drat");
+  run_tool(&r, tool_named("maze-front")->prog, tool_named("maze-front")->dir,
+           NULL, NULL, "unreachable.txt", "--no-prune", "-o", clauses,
+           (char *)NULL);
+  assert_int_equal(r.code, 0);
+  run_tool(&r, tool_named("dpll")->prog, tmp_dir, NULL, NULL, "--proof", proof,
+           clauses, answer, (char *)NULL);
   assert_int_equal(r.code, 0);
   run_free(&r);
 }

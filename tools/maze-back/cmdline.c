@@ -16,6 +16,14 @@ static const cli_option rows[] = {
      "solver (s and v lines, or MiniSat's result file), which carries no "
      "key",
      NULL, NULL},
+    {0, "check-proof", "PROOF", CLI_VALUE(opts, check_proof),
+     "when the answer says there is no solution, check that PROOF, a DRAT "
+     "proof (text or binary, as dpll --proof writes it), refutes the maze's "
+     "own clauses, which maze-back rebuilds from the key: NO SOLUTION is "
+     "then proved (one line on standard error says so), and a proof that "
+     "does not refute them is an error; with a solution, which is "
+     "replayed, PROOF is not read",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
 
@@ -29,17 +37,21 @@ static const char usage[] =
     "before it is written.  Of several models (dpll --all or --solutions)\n"
     "each distinct path is written once, numbered: 'Solution 1: START C F'.\n"
     "Another solver's answer (s and v lines, or MiniSat's result file) is\n"
-    "read too, with the key given by --key.\n"
+    "read too, with the key given by --key.  NO SOLUTION is the solver's\n"
+    "word unless --check-proof checks its proof.\n"
     "\n"
     "  maze-front maze.txt | dpll | maze-back\n"
+    "  maze-front maze.txt | dpll --proof p.drat | maze-back --check-proof "
+    "p.drat\n"
     "  maze-front --dimacs maze.txt > m.cnf; cadical m.cnf | maze-back --key "
     "m.cnf\n";
 
 static const char epilogue[] =
     "Exit status: 0 when the path or NO SOLUTION was written; 1 on an\n"
-    "error: input that is not dpll's answer with a maze-front key, or a\n"
-    "valuation that is not a legal path collecting the treasures (one\n"
-    "line on standard error, nothing written).\n";
+    "error: input that is not dpll's answer with a maze-front key, a\n"
+    "valuation that is not a legal path collecting the treasures, or a\n"
+    "--check-proof PROOF that cannot be read or does not refute the maze's\n"
+    "clauses (one line on standard error, nothing written).\n";
 
 const cli_spec maze_back_cli = {rows, offsetof(opts, files), usage, epilogue,
                                 "maze-back " MAZE_VERSION "\n"};

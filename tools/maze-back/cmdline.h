@@ -9,7 +9,9 @@
 typedef struct maze_back_options {
   cli_files files;
   int times;
-  const char *key; /* --key FILE: the key of another solver's answer */
+  const char *key;         /* --key FILE: the key of another solver's answer */
+  const char *check_proof; /* --check-proof PROOF: a DRAT proof of "no
+                              solution", checked; or NULL */
 } maze_back_options;
 
 extern const cli_spec maze_back_cli;

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmdline.h"
+#include "proofcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,14 +45,22 @@ static void write_solutions(FILE *out, const maze_result *r, int times) {
 /* read_result(o, r): the answer read into r, or 1 after reporting (cli.h). */
 CLI_READ_RESULT(maze, MAZE)
 
+/* check_proof(proof, r): --check-proof, against the maze's clauses rebuilt
+ * from the key, or 1 after reporting (proofcheck.h). */
+CLI_CHECK_PROOF(maze, "maze")
+
 int main(int argc, char **argv) {
   maze_back_options o = {0};
-  if (cli_parse(&maze_back_cli, argc, argv, &o) || cli_files_done(&o.files))
+  if (cli_parse(&maze_back_cli, argc, argv, &o) || cli_files_done(&o.files) ||
+      cli_proof_input_clash(o.check_proof, o.files.input))
     return 1;
   maze_result r;
   if (read_result(&o, &r))
     return 1;
-  FILE *out = cli_open_output_or_report(o.files.output);
+  /* A proof that fails stops everything: nothing on stdout. */
+  FILE *out = o.check_proof && check_proof(o.check_proof, &r)
+                  ? NULL
+                  : cli_open_output_or_report(o.files.output);
   if (!out) {
     maze_result_clear(&r);
     return 1;

@@ -24,6 +24,13 @@ static const cli_option rows[] = {
      "on a DIMACS file write it, or MiniSat's result file), which carries "
      "no key",
      NULL, NULL},
+    {0, "check-proof", "PROOF", CLI_VALUE(opts, check_proof),
+     "when the answer says there is no solution, check that PROOF, a DRAT "
+     "proof (text or binary, as dpll --proof writes it), refutes the "
+     "board's own clauses, which peg-back rebuilds from the key: NO "
+     "SOLUTION is then proved, and a proof that does not refute them is an "
+     "error; with a solution, which is replayed, PROOF is not read",
+     NULL, NULL},
     CLI_OUTPUT_ROW(opts, files),
     {0}};
 
@@ -36,8 +43,9 @@ static const char usage[] =
     "peg in hole A jumps over B into C -- or the line NO SOLUTION.\n"
     "The jumps are replayed on the board before they are written.  Before\n"
     "NO SOLUTION, one line on standard error says why: the position classes\n"
-    "(a parity that no jump changes) when they rule the goal out, else the\n"
-    "solver's proof.\n"
+    "(a parity that no jump changes) when they rule the goal out, else that\n"
+    "it is the solver's answer, unchecked; with --check-proof PROOF, that\n"
+    "the solver's DRAT proof refutes the board's clauses.\n"
     "\n"
     "Several models (dpll --all or --solutions K) give every distinct play,\n"
     "each under a line 'Solution K' and followed by an empty line, then a\n"
@@ -48,14 +56,18 @@ static const char usage[] =
     "\n"
     "  peg-front board.txt | dpll | peg-back\n"
     "  peg-front --exact board.txt | dpll --all | peg-back\n"
+    "  peg-front board.txt | dpll --proof p.drat | peg-back --check-proof "
+    "p.drat\n"
     "  peg-front --dimacs board.txt > f.cnf; cadical f.cnf | peg-back --key "
     "f.cnf\n";
 
 static const char epilogue[] =
     "Exit status: 0 when the jumps or NO SOLUTION were written; 1 on an\n"
     "error: input that is not dpll's answer with a peg-front key, a\n"
-    "valuation that is not a legal play, or an --html FILE that cannot be\n"
-    "written (one line on standard error, nothing written).\n";
+    "valuation that is not a legal play, an --html FILE that cannot be\n"
+    "written, or a --check-proof PROOF that cannot be read or does not\n"
+    "refute the board's clauses (one line on standard error, nothing\n"
+    "written).\n";
 
 const cli_spec peg_back_cli = {rows, offsetof(opts, files), usage, epilogue,
                                "peg-back " PEG_VERSION "\n"};

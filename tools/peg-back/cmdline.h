@@ -9,8 +9,10 @@
 typedef struct peg_back_options {
   cli_files files;
   int draw;
-  const char *html; /* --html FILE: the replay page, or NULL */
-  const char *key;  /* --key FILE: the key of another solver's answer */
+  const char *html;        /* --html FILE: the replay page, or NULL */
+  const char *key;         /* --key FILE: the key of another solver's answer */
+  const char *check_proof; /* --check-proof PROOF: a DRAT proof of "no
+                              solution", checked; or NULL */
 } peg_back_options;
 
 extern const cli_spec peg_back_cli;

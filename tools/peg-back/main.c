@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmdline.h"
+#include "proofcheck.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -115,32 +116,41 @@ static int write_html(const char *path, const peg_result *r) {
 /* read_result(o, r): the answer read into r, or 1 after reporting (cli.h). */
 CLI_READ_RESULT(peg, PEG)
 
+/* check_proof(proof, r): --check-proof, against the board's clauses
+ * rebuilt from the key, or 1 after reporting (proofcheck.h). */
+CLI_CHECK_PROOF(peg, "board")
+
 /* Before NO SOLUTION, one line on standard error saying why: the position
- * classes when they rule the goal out (a proof), else the solver's word,
- * which an answer file cannot prove (a forged lone '0' reads the same). */
-static int say_why(const peg_result *r) {
+ * classes when they rule the goal out (a proof), else, unless a proof was
+ * checked (proved: check_proof said so), the solver's word, which an
+ * answer file cannot prove (a forged lone '0' reads the same). */
+static int say_why(const peg_result *r, int proved) {
   char *why;
   int rc = peg_explain(peg_encoding_board(r->encoding), &why);
   if (rc < 0)
     return rc;
   if (rc == 1)
     cli_error("no solution: %s", why);
-  else
+  else if (!proved)
     cli_error("no solution: the SAT solver answered that no play reaches the "
               "goal; that answer is not checked here (the position classes "
-              "alone do not rule it out)");
+              "alone do not rule it out; --check-proof PROOF checks a DRAT "
+              "proof of it)");
   free(why);
   return 0;
 }
 
 int main(int argc, char **argv) {
   peg_back_options o = {0};
-  if (cli_parse(&peg_back_cli, argc, argv, &o) || cli_files_done(&o.files))
+  if (cli_parse(&peg_back_cli, argc, argv, &o) || cli_files_done(&o.files) ||
+      cli_proof_input_clash(o.check_proof, o.files.input))
     return 1;
   peg_result r;
   if (read_result(&o, &r))
     return 1;
-  if (o.html && write_html(o.html, &r)) {
+  /* A proof that fails stops everything: no page, nothing on stdout. */
+  if ((o.check_proof && check_proof(o.check_proof, &r)) ||
+      (o.html && write_html(o.html, &r))) {
     peg_result_clear(&r);
     return 1;
   }
@@ -149,7 +159,7 @@ int main(int argc, char **argv) {
     peg_result_clear(&r);
     return 1;
   }
-  int rc = r.solved ? 0 : say_why(&r);
+  int rc = r.solved ? 0 : say_why(&r, o.check_proof != NULL);
   /* A play of no jumps prints no line: say why the list is empty. */
   if (r.solved && r.num_jumps == 0)
     cli_error("the start is already the goal: no jump is needed");

@@ -1,5 +1,5 @@
 /* dratread.c - reading DIMACS formulas and DRAT proofs (text and binary)
- * for the DRAT checker of the tests, written independently of libdpll. */
+ * for the DRAT checker (drat.c), written independently of libdpll. */
 #include "dratread.h"
 
 #include <inttypes.h>
@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "dratcheck.h"
 
 void dr_init(dr_reader *rd, const char *text, size_t len, int in_proof,
              char *msg, size_t msg_size) {
@@ -30,18 +28,6 @@ void dr_free(dr_reader *rd) {
   rd->n = rd->cap = 0;
 }
 
-static void push(dr_reader *rd, long lit) {
-  if (rd->n == rd->cap) {
-    rd->cap = rd->cap ? 2 * rd->cap : 16;
-    rd->lits = realloc(rd->lits, rd->cap * sizeof *rd->lits);
-    if (!rd->lits) {
-      fputs("dratcheck: out of memory\n", stderr);
-      abort();
-    }
-  }
-  rd->lits[rd->n++] = lit;
-}
-
 static int say(dr_reader *rd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static int say(dr_reader *rd, const char *fmt, ...) {
@@ -50,6 +36,23 @@ static int say(dr_reader *rd, const char *fmt, ...) {
   vsnprintf(rd->msg, rd->msg_size, fmt, ap);
   va_end(ap);
   return -1;
+}
+
+/* Appends lit to the clause read: 1, or -1 with rd->nomem set and the
+ * message "out of memory". */
+static int push(dr_reader *rd, long lit) {
+  if (rd->n == rd->cap) {
+    size_t cap = rd->cap ? 2 * rd->cap : 16;
+    long *lits = realloc(rd->lits, cap * sizeof *lits);
+    if (!lits) {
+      rd->nomem = 1;
+      return say(rd, "out of memory");
+    }
+    rd->lits = lits;
+    rd->cap = cap;
+  }
+  rd->lits[rd->n++] = lit;
+  return 1;
 }
 
 /* ---- Text ---------------------------------------------------------------- */
@@ -136,7 +139,8 @@ static int read_clause(dr_reader *rd, int64_t max_var) {
       return -1;
     if (lit == 0)
       return 1;
-    push(rd, (long)lit);
+    if (push(rd, (long)lit) < 0)
+      return -1;
   }
 }
 
@@ -159,7 +163,7 @@ static int read_header(dr_reader *rd) {
   if (!read_word(rd, "cnf"))
     return text_error(rd, "expected 'cnf'");
   skip_line_blanks(rd);
-  if (read_number(rd, 0, DRAT_MAX_VAR, "too many variables", &rd->vars) < 0)
+  if (read_number(rd, 0, DR_MAX_VAR, "too many variables", &rd->vars) < 0)
     return -1;
   skip_line_blanks(rd);
   if (read_number(rd, 0, (int64_t)1 << 40, "too many clauses", &rd->clauses) <
@@ -240,12 +244,13 @@ static int binary_step(dr_reader *rd, int *del) {
       return -1;
     if (v == 0)
       return 1;
-    if (v == 1 || (v >> 1) > DRAT_MAX_VAR) {
+    if (v == 1 || (v >> 1) > DR_MAX_VAR) {
       rd->p = at;
       return binary_error(rd, v == 1 ? "the literal -0"
                                      : "a variable beyond 16777215");
     }
-    push(rd, v & 1 ? -(long)(v >> 1) : (long)(v >> 1));
+    if (push(rd, v & 1 ? -(long)(v >> 1) : (long)(v >> 1)) < 0)
+      return -1;
   }
 }
 
@@ -265,7 +270,7 @@ int dr_step(dr_reader *rd, int *del) {
   }
   rd->step_at = rd->line;
   *del = read_word(rd, "d");
-  return read_clause(rd, DRAT_MAX_VAR);
+  return read_clause(rd, DR_MAX_VAR);
 }
 
 const char *dr_where(const dr_reader *rd, char *out, size_t size) {

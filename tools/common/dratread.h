@@ -1,12 +1,16 @@
-/* dratread.h - the syntax half of the DRAT checker (tests/dratcheck.c):
+/* dratread.h - the syntax half of the DRAT checker (drat.c):
  * DIMACS formulas, and DRAT proofs in text or binary, read into clauses of
  * DIMACS literals, with messages that say where a mistake is.  What the
  * clauses mean is the checker's business. */
-#ifndef DPLL_TESTS_DRATREAD_H_INCLUDED
-#define DPLL_TESTS_DRATREAD_H_INCLUDED
+#ifndef DPLL_TOOLS_DRATREAD_H_INCLUDED
+#define DPLL_TOOLS_DRATREAD_H_INCLUDED
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* Variables 1..DR_MAX_VAR (drat.h's DRAT_MAX_VAR); a larger one is a
+ * syntax error. */
+#define DR_MAX_VAR 16777215
 
 typedef struct dr_reader {
   const char *start, *p, *end;
@@ -22,6 +26,7 @@ typedef struct dr_reader {
   size_t msg_size;
   long *lits; /* the clause just read, as written */
   size_t n, cap;
+  int nomem; /* the last -1 was memory running out ("out of memory") */
 } dr_reader;
 
 /* A reader of text[0..len-1] (text may be NULL when len is 0) for the
@@ -32,7 +37,8 @@ void dr_init(dr_reader *rd, const char *text, size_t len, int in_proof,
 void dr_free(dr_reader *rd);
 
 /* The next clause of the formula into rd->lits: 1, or 0 once the clauses
- * end (the header's count met), or -1 with the message ("cnf line L: ..."):
+ * end (the header's count met), or -1 with the message ("cnf line L: ...",
+ * or "out of memory" with rd->nomem set, here and in dr_step):
  * no header before the clauses, a second header, a literal beyond the
  * header's variables, more or fewer clauses than it declares, a clause
  * without its closing 0.  Comments are words starting with 'c' up to the

@@ -1,8 +1,8 @@
-/* dratcheck.h - an independent checker of DRAT proofs of unsatisfiability
- * for the tests and benchmarks.  It reads its own DIMACS and its own DRAT
- * (text or binary), shares no code with libdpll and includes none of its
- * headers, so that a bug in the solver's proof output cannot hide behind
- * the same bug in the judge.
+/* drat.h - an independent checker of DRAT proofs of unsatisfiability, for
+ * the back ends' --check-proof, the tests and the benchmarks (drat-check).
+ * It reads its own DIMACS and its own DRAT (text or binary), shares no
+ * code with libdpll and includes none of its headers, so that a bug in the
+ * solver's proof output cannot hide behind the same bug in the judge.
  *
  *   drat_report r;
  *   int ok = drat_check(cnf, cnf_len, proof, proof_len, DRAT_AUTO, &r);
@@ -28,10 +28,13 @@
  * (it holds in every assignment; drat-trim refuses such formulas), and
  * the deletion of such a clause is ignored.
  * Checking stops at the first failing step, so a syntax error after it is
- * not reported.  Running out of memory aborts the program with a message.
+ * not reported.  Running out of memory is not a verdict: drat_check
+ * returns -1 with the message "out of memory" (and r->nomem set), having
+ * freed what it allocated; so does a proof whose clauses outgrow the
+ * checker's arena of 2^32 words.  The checker never prints or exits.
  */
-#ifndef DPLL_TESTS_DRATCHECK_H_INCLUDED
-#define DPLL_TESTS_DRATCHECK_H_INCLUDED
+#ifndef DPLL_TOOLS_DRAT_H_INCLUDED
+#define DPLL_TOOLS_DRAT_H_INCLUDED
 
 #include <stddef.h>
 
@@ -57,28 +60,32 @@ typedef struct drat_report {
   long rat;     /* of them, accepted as RAT (not RUP) */
   long deleted; /* deletions applied */
   long ignored; /* deletions of unit clauses, ignored */
+  int nomem;    /* 1 if memory ran out (status -1, msg "out of memory") */
   char msg[DRAT_MSG_SIZE]; /* the outcome in one line, no newline: */
   /* "verified: ..." when accepted;
    * "step N: lemma 1 -2 0 is neither RUP nor RAT (proof line L)",
    * "step N: deletion of a clause not present: 1 2 0 (proof line L)",
    * "step N: proof line L: <syntax error>" (binary: "proof byte offset B"),
-   * "no empty clause: ...", "cnf line L: <syntax error>", or
-   * "cannot read FILE: <reason>". */
+   * "no empty clause: ...", "cnf line L: <syntax error>",
+   * "cannot read FILE: <reason>", "out of memory", or
+   * "more clauses than the checker holds (...)". */
 } drat_report;
 
 /* Checks the proof proof[0..proof_len-1] (mode: enum drat_mode) against
  * the DIMACS formula cnf[0..cnf_len-1]; neither needs a terminating NUL.
  * Returns 1 if the proof is accepted, 0 if it is rejected (a step fails or
  * the empty clause never comes), -1 if the formula or the proof is not
- * well-formed (or mode is unknown).  r may be NULL; otherwise it is filled
- * in whatever the outcome.  The formula's header is checked: "p cnf V C"
- * before the clauses, no literal beyond V, exactly C clauses, the last one
+ * well-formed (or mode is unknown), or if the check could not go on for
+ * want of memory (r->nomem) or room (see above).  r may be NULL; otherwise it
+ * is filled in whatever the outcome.  The formula's header is checked: "p cnf V
+ * C" before the clauses, no literal beyond V, exactly C clauses, the last one
  * ending in 0; a line starting with '%' ends the clauses (SATLIB). */
 int drat_check(const char *cnf, size_t cnf_len, const char *proof,
                size_t proof_len, int mode, drat_report *r);
 
 /* drat_check on the contents of two files; "-" is standard input (for one
- * of them at most).  A file that cannot be read gives -1. */
+ * of them at most).  A file that cannot be read gives -1 ("cannot read
+ * FILE: ...", or "out of memory" with r->nomem). */
 int drat_check_files(const char *cnf_path, const char *proof_path, int mode,
                      drat_report *r);
 
