@@ -288,8 +288,10 @@ int clitest_run_group(const char *name, const struct CMUnitTest *tests,
 
 /* ---- Running a program --------------------------------------------------- */
 
-void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
-              const char *out_file, const char *const *args) {
+/* One run of run_argv, the signal (if any) signal_after seconds in. */
+static void run_once(run_result *r, const char *prog, const char *cwd,
+                     const char *in, const char *out_file,
+                     const char *const *args, double signal_after) {
   const char *argv[32];
   size_t argc = 0;
   argv[argc++] = prog;
@@ -343,7 +345,7 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
   close(err_pipe[1]);
 
   double started = now(), deadline = started + clitest_hang_seconds;
-  double signal_at = clitest_signal ? started + clitest_signal_after : 0;
+  double signal_at = clitest_signal ? started + signal_after : 0;
   double signalled = -1;
   struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   buffer *bufs[2] = {&r->out, &r->err};
@@ -405,6 +407,25 @@ void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
     r->sig = WTERMSIG(status);
   else
     r->code = WEXITSTATUS(status);
+}
+
+/* A program ended by the signal's default action (killed by it, or, under
+ * valgrind, exiting with 128 + the signal) had not yet installed its
+ * handler: it started slowly (valgrind, a busy machine), so the run is
+ * repeated with the signal later, up to 32 times the delay.  A handler
+ * that never works still fails, on the last try. */
+void run_argv(run_result *r, const char *prog, const char *cwd, const char *in,
+              const char *out_file, const char *const *args) {
+  double after = clitest_signal_after;
+  for (int tries = 0;; tries++) {
+    run_once(r, prog, cwd, in, out_file, args, after);
+    bool too_early =
+        clitest_signal && !r->hung &&
+        (r->sig == clitest_signal || r->code == 128 + clitest_signal);
+    if (!too_early || tries == 5)
+      return;
+    after *= 2;
+  }
 }
 
 void run_tool(run_result *r, const char *prog, const char *cwd, const char *in,

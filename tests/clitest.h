@@ -154,7 +154,9 @@ typedef struct run_result {
 
 /* When clitest_signal is not 0, run_argv sends that signal to the program
  * clitest_signal_after seconds after starting it (if it is still running)
- * and records in r->stopped how long it took to exit after it. */
+ * and records in r->stopped how long it took to exit after it.  If the
+ * signal's default action ended it (no handler yet: a slow start), the run
+ * is repeated with the signal twice as late, up to five times. */
 extern int clitest_signal;
 extern double clitest_signal_after;
 
