@@ -42,7 +42,23 @@ const common_option *common__option_find(const common_option *table, size_t n,
 
 void common__option_defaults(const common_option *table, size_t n, void *obj) {
   for (size_t i = 0; i < n; i++)
-    *COMMON_OPTION_FIELD(obj, &table[i]) = table[i].def;
+    *(int *)((char *)obj + table[i].offset) = table[i].def;
+}
+
+int *common__option_field(const common_option *table, size_t n, void *obj,
+                          const char *name, int value) {
+  const common_option *o = common__option_find(table, n, name);
+  if (!o || value < o->lo || value > o->hi)
+    return NULL;
+  return (int *)((char *)obj + o->offset);
+}
+
+bool common__option_get(const common_option *table, size_t n, const void *obj,
+                        const char *name, int *value) {
+  const common_option *o = common__option_find(table, n, name);
+  if (o)
+    *value = *(const int *)((const char *)obj + o->offset);
+  return o != NULL;
 }
 
 int common__grow(void **p, size_t *cap, size_t need, size_t elem) {

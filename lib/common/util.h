@@ -97,8 +97,8 @@ COMMON_HIDDEN void common__free_all(void *const *ptrs, size_t n);
  *   #define ROW(opt, def, lo, hi) {#opt, offsetof(peg_encoding, opt), def, lo,
  * hi}, static const common_option options[] = {PEG_OPTIONS(ROW)};
  *
- * common__option_find names a row, COMMON_OPTION_FIELD its field in an
- * object, common__option_defaults sets every field to its default. */
+ * common__option_field and common__option_get reach an option's field by
+ * name; common__option_defaults sets every field to its default. */
 typedef struct common_option {
   const char *name;
   size_t offset;
@@ -113,10 +113,16 @@ common__option_find(const common_option *table, size_t n, const char *name);
 COMMON_HIDDEN void common__option_defaults(const common_option *table, size_t n,
                                            void *obj);
 
-/* The int field of row o in obj (a pointer to the struct; const kept). */
-#define COMMON_OPTION_FIELD(obj, o) ((int *)((char *)(obj) + (o)->offset))
-#define COMMON_OPTION_VALUE(obj, o)                                            \
-  (*(const int *)((const char *)(obj) + (o)->offset))
+/* The field of option name in obj if value is in its range, else NULL (no
+ * such option, or value out of range); nothing is changed. */
+COMMON_HIDDEN int *common__option_field(const common_option *table, size_t n,
+                                        void *obj, const char *name, int value);
+
+/* Option name's value in obj into *value: true, or false if there is no
+ * such option. */
+COMMON_HIDDEN bool common__option_get(const common_option *table, size_t n,
+                                      const void *obj, const char *name,
+                                      int *value);
 
 /* ---- Growable text -------------------------------------------------------
  * Start from {0}.  Once memory runs out, failed is set and nothing more is

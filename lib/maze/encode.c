@@ -186,10 +186,11 @@ const maze_puzzle *maze_encoding_puzzle(const maze_encoding *e) {
 /* A failed layout puts the old value back and lays out again, which
  * worked before. */
 int maze_encoding_set_option(maze_encoding *e, const char *name, int value) {
-  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
-  if (!e || !o || value < o->lo || value > o->hi)
+  int *field =
+      e ? common__option_field(options, NUM_OPTIONS, e, name, value) : NULL;
+  if (!field)
     return MAZE_EOPTION;
-  int *field = COMMON_OPTION_FIELD(e, o), old = *field, rc;
+  int old = *field, rc;
   *field = value;
   if ((rc = layout(e))) {
     *field = old;
@@ -200,11 +201,9 @@ int maze_encoding_set_option(maze_encoding *e, const char *name, int value) {
 
 int maze_encoding_get_option(const maze_encoding *e, const char *name,
                              int *value) {
-  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
-  if (!e || !o || !value)
-    return MAZE_EOPTION;
-  *value = COMMON_OPTION_VALUE(e, o);
-  return 0;
+  return e && value && common__option_get(options, NUM_OPTIONS, e, name, value)
+             ? 0
+             : MAZE_EOPTION;
 }
 
 int maze_encoding_atoms(const maze_encoding *e) { return e ? e->atoms : 0; }

@@ -119,10 +119,11 @@ static int count_atoms(peg_encoding *e) {
 }
 
 int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
-  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
-  if (!e || !o || value < o->lo || value > o->hi)
+  int *field =
+      e ? common__option_field(options, NUM_OPTIONS, e, name, value) : NULL;
+  if (!field)
     return PEG_EOPTION;
-  int *field = COMMON_OPTION_FIELD(e, o), old = *field;
+  int old = *field;
   *field = value;
   int rc = count_atoms(e);
   if (!rc && field == &e->hole_order && old != value)
@@ -134,11 +135,9 @@ int peg_encoding_set_option(peg_encoding *e, const char *name, int value) {
 
 int peg_encoding_get_option(const peg_encoding *e, const char *name,
                             int *value) {
-  const common_option *o = common__option_find(options, NUM_OPTIONS, name);
-  if (!e || !o || !value)
-    return PEG_EOPTION;
-  *value = COMMON_OPTION_VALUE(e, o);
-  return 0;
+  return e && value && common__option_get(options, NUM_OPTIONS, e, name, value)
+             ? 0
+             : PEG_EOPTION;
 }
 
 int peg_encoding_steps(const peg_encoding *e) { return e ? e->steps : 0; }
