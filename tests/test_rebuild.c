@@ -266,7 +266,9 @@ static bool rebuild(const char *name, bool maze, bool dimacs, const buffer *out,
     if (!rc && r.solved)
       rc = -1000;
     if (!rc)
-      rc = cli_dimacs_text(emit_maze, r.encoding, maze_strerror, text, size);
+      rc = cli_dimacs_text(
+          emit_maze, r.encoding, maze_encoding_atoms(r.encoding),
+          maze_encoding_clauses(r.encoding), maze_strerror, text, size);
     snprintf(message, sizeof message, "%s", e.message);
     maze_result_clear(&r);
   } else {
@@ -276,7 +278,9 @@ static bool rebuild(const char *name, bool maze, bool dimacs, const buffer *out,
     if (!rc && r.solved)
       rc = -1000;
     if (!rc)
-      rc = cli_dimacs_text(emit_peg, r.encoding, peg_strerror, text, size);
+      rc = cli_dimacs_text(emit_peg, r.encoding, peg_encoding_atoms(r.encoding),
+                           peg_encoding_clauses(r.encoding), peg_strerror, text,
+                           size);
     snprintf(message, sizeof message, "%s", e.message);
     peg_result_clear(&r);
   }

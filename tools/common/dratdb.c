@@ -18,6 +18,24 @@ static int fail(drat_db *s, int why) {
   return -1;
 }
 
+/* Room for need elements of elem bytes in *p, which holds *cap: the
+ * capacity doubles from first.  0, or -1 after fail (NOMEM) with *p and
+ * *cap as they were. */
+static int reserve(drat_db *s, void **p, size_t *cap, size_t need, size_t elem,
+                   size_t first) {
+  if (need <= *cap)
+    return 0;
+  size_t n = *cap ? *cap : first;
+  while (n < need)
+    n *= 2;
+  void *q = realloc(*p, n * elem);
+  if (!q)
+    return fail(s, DRAT_DB_NOMEM);
+  *p = q;
+  *cap = n;
+  return 0;
+}
+
 /* Literals inside are 2*var + (negative), the binary format's numbering. */
 static unsigned lit_of(long dimacs) {
   return dimacs > 0 ? 2u * (unsigned)dimacs : 2u * (unsigned)-dimacs + 1;
@@ -107,14 +125,9 @@ static int push_lit(drat_db *s, long dimacs) {
     return -1;
   if (s->mark[l])
     return 0;
-  if (s->lits_n == s->lits_cap) {
-    size_t cap = s->lits_cap ? 2 * s->lits_cap : 16;
-    unsigned *lits = realloc(s->lits, cap * sizeof *lits);
-    if (!lits)
-      return fail(s, DRAT_DB_NOMEM);
-    s->lits = lits;
-    s->lits_cap = cap;
-  }
+  if (reserve(s, (void **)&s->lits, &s->lits_cap, s->lits_n + 1,
+              sizeof *s->lits, 16))
+    return -1;
   s->mark[l] = 1;
   s->lits[s->lits_n++] = l;
   return 0;
@@ -290,18 +303,9 @@ static drat_cref store(drat_db *s, const unsigned *lits, size_t n) {
     fail(s, DRAT_DB_FULL);
     return 0;
   }
-  if (s->arena_n + HEADER + n > s->arena_cap) {
-    size_t cap = s->arena_cap;
-    while (s->arena_n + HEADER + n > cap)
-      cap = cap ? 2 * cap : 1024;
-    uint32_t *arena = realloc(s->arena, cap * sizeof *arena);
-    if (!arena) {
-      fail(s, DRAT_DB_NOMEM);
-      return 0;
-    }
-    s->arena = arena;
-    s->arena_cap = cap;
-  }
+  if (reserve(s, (void **)&s->arena, &s->arena_cap, s->arena_n + HEADER + n,
+              sizeof *s->arena, 1024))
+    return 0;
   if (n >= 2 && s->live >= s->num_buckets && grow_buckets(s))
     return 0;
   drat_cref c = (drat_cref)s->arena_n;

@@ -8,19 +8,20 @@
 #define DPLL_TOOLS_PROOFCHECK_H_INCLUDED
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "emit.h"
 
 /* The clauses that emit sends for encoding (an emit_encoder of emit.h:
- * EMIT_ENCODER(peg) or EMIT_ENCODER(maze)) as DIMACS text in memory: the
- * header "p cnf V C" (V the largest variable in them, C how many), then a
- * clause per line, each ending in 0; the empty clause is a lone 0.  *text
- * is malloc'd, with a NUL after its *size bytes.  Returns 0, or 1 after
- * reporting "out of memory" or the encoder's failure (message: the
- * library's strerror). */
-int cli_dimacs_text(emit_encoder emit, const void *encoding,
-                    const char *(*message)(int code), char **text,
-                    size_t *size);
+ * EMIT_ENCODER(peg) or EMIT_ENCODER(maze)) as DIMACS text in memory,
+ * written by emit_problem as the front ends write them: the header "p cnf
+ * atoms clauses" (the encoding's atoms and clause count), then a clause
+ * per line.  *text is malloc'd, with a NUL after its *size bytes.  Returns
+ * 0, or 1 after reporting "out of memory" or the encoder's failure
+ * (message: the library's strerror). */
+int cli_dimacs_text(emit_encoder emit, const void *encoding, int atoms,
+                    int64_t clauses, const char *(*message)(int code),
+                    char **text, size_t *size);
 
 /* Checks the DRAT proof in the file path (text or binary, told apart as
  * drat-trim does; "-": standard input; compressed as cli_read_input
@@ -40,8 +41,8 @@ int cli_check_proof(const char *path, const char *cnf, size_t size,
  * (cli_check_proof).  Returns 0 (proved, and said so) or 1 after
  * reporting. */
 int cli_check_proof_of(const char *path, emit_encoder emit,
-                       const void *encoding, const char *(*message)(int code),
-                       const char *what);
+                       const void *encoding, int atoms, int64_t clauses,
+                       const char *(*message)(int code), const char *what);
 
 /* For a back end whose answer has a model (replayed, so the proof is not
  * needed): one note on standard error that the proof at path is not
@@ -57,13 +58,12 @@ int cli_proof_input_clash(const char *proof, const char *input);
  * with no model, cli_check_proof_of on r's encoding, rebuilt from the key;
  * with a model, cli_proof_not_needed.  Returns 0, or 1 after reporting. */
 #define CLI_CHECK_PROOF(lib, what)                                             \
-  static int emit_rebuilt(const void *e,                                       \
-                          int (*fn)(void *, const int *, size_t), void *ctx) { \
-    return lib##_encoding_emit(e, fn, ctx);                                    \
-  }                                                                            \
+  EMIT_ENCODER(lib)                                                            \
   static int check_proof(const char *proof, const lib##_result *r) {           \
     if (!r->solved)                                                            \
-      return cli_check_proof_of(proof, emit_rebuilt, r->encoding,              \
+      return cli_check_proof_of(proof, emit_encoding, r->encoding,             \
+                                lib##_encoding_atoms(r->encoding),             \
+                                lib##_encoding_clauses(r->encoding),           \
                                 lib##_strerror, what);                         \
     cli_proof_not_needed(proof);                                               \
     return 0;                                                                  \
