@@ -1,10 +1,14 @@
-/* enumerate.c - every model, one solve at a time: dpll_block_model.
+/* enumerate.c - every model, two ways: dpll_enumerate, and a loop of
+ * dpll_solve and dpll_block_model.
  *
  * Queens on an N x N board, none attacking another.  The count of
- * solutions for N = 1..8 comes from solve, block the model, solve again,
- * until the solver answers DPLL_UNSAT.  Then a projection: blocking only
- * the variables of the first row lists the squares the first row's queen
- * can take, each once, however many solutions put it there. */
+ * solutions for N = 1..8 comes from dpll_enumerate, which lists every
+ * model in one search and adds nothing to the clauses.  Then a
+ * projection onto the variables of the first row lists the squares its
+ * queen can take, each once, however many solutions put it there: by
+ * dpll_enumerate, and again by solving, blocking the model's first row
+ * and solving again until the answer is DPLL_UNSAT (the incremental way:
+ * the blocking clauses stay, and other clauses may come between). */
 #include <dpll.h>
 
 #include <stdio.h>
@@ -34,48 +38,59 @@ static int add_queens(dpll_solver *s, int n) {
   return rc;
 }
 
-/* Solves and blocks until no model is left; vars[0..nv-1] is the
- * projection (nv 0: all variables).  The count, or a negative DPLL_E*. */
-static long count_models(dpll_solver *s, const int *vars, size_t nv) {
-  long count = 0;
-  int res;
-  while ((res = dpll_solve(s)) == DPLL_SAT) {
-    count++;
-    int rc = dpll_block_model(s, vars, nv);
-    if (rc)
-      return rc;
-  }
-  return res == DPLL_UNSAT ? count : res < 0 ? res : DPLL_ENOANSWER;
+/* Counts the models dpll_enumerate gives. */
+static int count(void *ctx, const dpll_solver *s) {
+  (void)s;
+  ++*(long *)ctx;
+  return 0;
+}
+
+/* Prints the column of the first row's queen in the model. */
+static int print_column(void *ctx, const dpll_solver *s) {
+  const int *first_row = ctx;
+  for (int c = 0; first_row[c]; c++)
+    if (dpll_model(s, first_row[c]) == 1)
+      printf(" %d", c + 1);
+  return 0;
 }
 
 int main(void) {
   for (int n = 1; n <= MAX_N; n++) {
     dpll_solver *s = dpll_new();
+    long models = 0;
     int rc = s ? add_queens(s, n) : DPLL_ENOMEM;
-    long count = rc ? rc : count_models(s, NULL, 0);
+    if (!rc)
+      rc = dpll_enumerate(s, NULL, 0, count, &models);
     dpll_free(s);
-    if (count < 0) {
-      fprintf(stderr, "enumerate: %s\n", dpll_strerror((int)count));
+    if (rc != DPLL_UNSAT) { /* every model given */
+      fprintf(stderr, "enumerate: %s\n", dpll_strerror(rc));
       return 1;
     }
-    printf("%d queens: %ld solution%s\n", n, count, count == 1 ? "" : "s");
+    printf("%d queens: %ld solution%s\n", n, models, models == 1 ? "" : "s");
   }
 
   /* Projected onto the first row: one model per square its queen takes.
-   * Each model found is whole, so the square is read from it. */
-  int n = 6, first_row[MAX_N];
+   * Each model is whole, so the square is read from it. */
+  int n = 6, first_row[MAX_N + 1] = {0};
   for (int c = 0; c < n; c++)
     first_row[c] = square(n, 0, c);
   dpll_solver *s = dpll_new();
   int rc = s ? add_queens(s, n) : DPLL_ENOMEM;
   printf("%d queens, the first row's queen can stand in column", n);
-  while (!rc && (rc = dpll_solve(s)) == DPLL_SAT) {
-    for (int c = 0; c < n; c++)
-      if (dpll_model(s, first_row[c]) == 1)
-        printf(" %d", c + 1);
-    rc = dpll_block_model(s, first_row, (size_t)n);
-  }
+  if (!rc)
+    rc = dpll_enumerate(s, first_row, (size_t)n, print_column, first_row);
   printf("\n");
+  /* The same by solve and block. */
+  if (rc == DPLL_UNSAT) {
+    printf("the same by solve and block:");
+    while ((rc = dpll_solve(s)) == DPLL_SAT) {
+      print_column(first_row, s);
+      rc = dpll_block_model(s, first_row, (size_t)n);
+      if (rc)
+        break;
+    }
+    printf("\n");
+  }
   dpll_free(s);
   if (rc != DPLL_UNSAT) {
     fprintf(stderr, "enumerate: %s\n", dpll_strerror(rc));

@@ -475,6 +475,35 @@ DPLL_API int dpll_solve(dpll_solver *s);
  * DPLL_ENOMEM (nothing added).  vars may be NULL if n is 0. */
 DPLL_API int dpll_block_model(dpll_solver *s, const int *vars, size_t n);
 
+/* Enumeration in one run, near-linear in the number of models: calls
+ * fn(ctx, s) once for every model of the clauses, or with vars[0..n-1]
+ * (n > 0) once for every assignment of those variables that some model
+ * extends, with one such model.  During the call the solver is in state
+ * SAT: fn may read the model with dpll_model or write it with
+ * dpll_write_answer, and call nothing else on s; a non-zero return stops
+ * the enumeration.  Nothing is added to the clauses.  The search is the
+ * classic engine's chronological one (without pure literals, which would
+ * lose models; with the lookahead where the engine uses it), deciding the
+ * variables of vars first, in the order given; every model is checked
+ * against every clause before fn sees it.  It learns nothing, so on hard
+ * formulas with few models a loop of dpll_solve and dpll_block_model may
+ * be faster (docs/performance.md).  The assumptions given since the last
+ * solve hold in every model, and are then forgotten; "threads" is
+ * ignored; the terminate callback and the decision and conflict limits
+ * (counted from the start of the call) stop it.
+ * Returns DPLL_UNSAT when every model was given (none at all: without
+ * assumptions, the clauses are then known to be unsatisfiable), DPLL_SAT
+ * when fn stopped it, DPLL_UNKNOWN when the callback or a limit did,
+ * DPLL_EINVAL (also: a proof sink is set), DPLL_EOPEN, DPLL_ERANGE (a
+ * variable 0 or negative), DPLL_ENOVAR (a variable beyond
+ * dpll_num_vars), DPLL_ENOMEM, or DPLL_EINTERNAL (a model failed its
+ * check: a bug; nothing wrong was given).  Afterwards the solver is at
+ * level 0 in state INPUT (UNSAT if the clauses are known unsatisfiable).
+ * vars may be NULL if n is 0; a variable given twice counts once. */
+typedef int (*dpll_model_fn)(void *ctx, const dpll_solver *s);
+DPLL_API int dpll_enumerate(dpll_solver *s, const int *vars, size_t n,
+                            dpll_model_fn fn, void *ctx);
+
 /* Assumes lit for the next dpll_solve only (IPASIR's assume): that solve
  * decides the assumptions, in the order given, before anything else, so a
  * model makes them all true, and DPLL_UNSAT may mean only that the clauses

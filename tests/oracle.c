@@ -233,3 +233,33 @@ void oracle_add_random(oracle_formula *f, uint64_t *state, int max_len) {
   }
   oracle_add(f, lits, (size_t)len);
 }
+
+void oracle_draw(oracle_formula *f, uint64_t *state, long i, int max_vars) {
+  int n = 2 + oracle_below(state, max_vars - 1);
+  switch (i % 6) {
+  case 0: /* 3-SAT from below the threshold to far above it */
+    n = 6 + oracle_below(state, max_vars - 5);
+    oracle_random(f, state, n,
+                  (size_t)(n * (30 + oracle_below(state, 40)) / 10), 3, 3);
+    break;
+  case 1: /* 3-SAT of distinct variables near the threshold */
+    n = 8 + oracle_below(state, max_vars - 7);
+    oracle_uniform3(f, state, n,
+                    (size_t)(n * (38 + oracle_below(state, 12)) / 10));
+    break;
+  case 2: /* 2-SAT */
+    oracle_random(f, state, n, (size_t)(n / 2 + oracle_below(state, 2 * n)), 2,
+                  2);
+    break;
+  case 3: /* mixed lengths, units among them */
+    oracle_random(f, state, n, (size_t)(n + oracle_below(state, 3 * n)), 1, 4);
+    break;
+  case 4: /* longer clauses, many of them */
+    oracle_random(f, state, n, (size_t)(2 * n + oracle_below(state, 5 * n)), 2,
+                  5);
+    break;
+  default: /* sparse: few clauses, the empty formula too */
+    oracle_random(f, state, n, (size_t)oracle_below(state, n + 1), 1, 3);
+    break;
+  }
+}

@@ -56,6 +56,12 @@ void oracle_write_pigeons(const char *path, int holes, int dimacs);
  * satisfying assignment found, 1 for true and 0 for false. */
 int oracle_satisfiable(const oracle_formula *f, unsigned char *model);
 
+/* Formula i of six random families, chosen by i modulo 6, over 2 to
+ * max_vars (>= 8) variables: 3-SAT from below the threshold to far above
+ * it; 3-SAT of distinct variables near it; 2-SAT; mixed lengths with
+ * units; many longer clauses; a few clauses (none, too). */
+void oracle_draw(oracle_formula *f, uint64_t *state, long i, int max_vars);
+
 /* Adds to f one clause of 1..max_len (at most 64) random literals over
  * its variables, repeats allowed. */
 void oracle_add_random(oracle_formula *f, uint64_t *state, int max_len);

@@ -541,13 +541,6 @@ static void random_formula(oracle_formula *f, uint64_t *rng, int nv) {
   }
 }
 
-static void load(dpll_solver *s, const oracle_formula *f) {
-  for (size_t i = 0; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
-}
-
 /* One search by hand on f (see the top of this part), whose answer is
  * expect_sat (-1: ask the brute force); judge: whether to show every
  * learned clause implied by brute force (small formulas only).
@@ -562,7 +555,7 @@ static void search_by_hand(const oracle_formula *f, int expect_sat,
   if (expect_sat < 0)
     expect_sat = oracle_satisfiable(f, NULL);
   dpll_solver *s = cdcl_solver(1);
-  load(s, f);
+  add_formula(s, f, 0);
   int answer = 0, nv = s->num_vars;
   int *free_vars = calloc((size_t)nv + 1, sizeof *free_vars);
   assert_non_null(free_vars);
@@ -586,7 +579,7 @@ static void search_by_hand(const oracle_formula *f, int expect_sat,
       cov->deleted += after.deleted - before.deleted;
       check_trail(s);
     } else if (other == 2 && dpll_level(s) > 0) {
-      dpll__restart(s);
+      dpll__restart(s, 0);
       assert_int_equal(dpll_level(s), 0);
       cov->restarts++;
       check_trail(s);
@@ -754,7 +747,7 @@ static void test_learned_clauses_implied(void **state) {
     c.start = malloc(sizeof *c.start);
     assert_non_null(c.start);
     c.start[0] = 0;
-    load(s, &f);
+    add_formula(s, &f, 0);
     dpll_set_trace(s, collect, &c);
     int res = dpll_solve(s);
     CHECK(res == (expect_sat ? DPLL_SAT : DPLL_UNSAT), "round %d: answered %d",

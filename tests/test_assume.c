@@ -30,6 +30,7 @@
 
 #include "dpll.h"
 #include "oracle.h"
+#include "testutil.h"
 #include "tier.h"
 
 #define SEED 0xA55E11EDULL
@@ -42,13 +43,6 @@
 #define SEQUENCES 2000
 #define ENUM_FORMULAS 10000
 static long num_formulas, num_large, num_sequences, num_enum;
-
-static void load(dpll_solver *s, const oracle_formula *f, size_t from) {
-  for (size_t c = from; c < f->num_clauses; c++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[c],
-                                     f->start[c + 1] - f->start[c]),
-                     0);
-}
 
 typedef struct config {
   int algorithm, heuristic, pure;
@@ -153,7 +147,7 @@ static void judge_one(oracle_formula *f, uint64_t *rng, int assume_vars, long i,
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   configure(s, configs[i % NUM_CONFIGS], (int64_t)i);
-  load(s, f, 0);
+  add_formula(s, f, 0);
   char what[64];
   snprintf(what, sizeof what, "%s (config %zu)", kind, i % NUM_CONFIGS);
   solve_judged(s, f, assumed, n, what, i);
@@ -210,7 +204,7 @@ static void test_incremental_sequences(void **state) {
       int add = oracle_below(&rng, nv);
       for (int k = 0; k < add; k++)
         oracle_add_random(&f, &rng, 4);
-      load(s, &f, before);
+      add_formula(s, &f, before);
       int assumed[MAX_ASSUMPTIONS];
       int n =
           oracle_below(&rng, 3) ? draw_assumptions(&rng, nv - 1, assumed) : 0;
@@ -459,7 +453,7 @@ static void test_learned_kept(void **state) {
   uint64_t rng = SEED;
   oracle_formula f;
   oracle_random(&f, &rng, 60, 250, 3, 3);
-  load(s, &f, 0);
+  add_formula(s, &f, 0);
   dpll_set_trace(s, count_events, NULL);
   learned = deletions = 0;
   int res = dpll_solve(s);
@@ -495,7 +489,7 @@ static void test_enumerate(void **state) {
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     configure(s, configs[i % NUM_CONFIGS], (int64_t)i);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     int exist = dpll_num_vars(s);
     /* The projection: every variable (n = 0), or a random subset. */
     int proj[16], n = 0;

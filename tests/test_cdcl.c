@@ -177,12 +177,6 @@ static void set_options(dpll_solver *s, int restarts, int reduce, int minimize,
 }
 
 /* Adds clauses from..f->num_clauses-1 of f. */
-static void load_from(dpll_solver *s, const oracle_formula *f, size_t from) {
-  for (size_t i = from; i < f->num_clauses; i++)
-    assert_int_equal(
-        dpll_add_clause(s, f->lits + f->start[i], clause_len(f, i)), 0);
-}
-
 /* Prints f in DIMACS, so that a failure can be reproduced. */
 static void show(const char *what, const oracle_formula *f) {
   size_t n;
@@ -304,7 +298,7 @@ static void test_options_against_oracle(void **state) {
       dpll_solver *s = cdcl_solver();
       set_options(s, restarts, reduce, minimize, pure);
       assert_int_equal(dpll_set_option(s, "target_phase", target), 0);
-      load_from(s, &f, 0);
+      add_formula(s, &f, 0);
       assert_int_equal(dpll_num_clauses(s), stored);
       dpll_stats d;
       int res = solve_counting(s, &d);
@@ -548,13 +542,6 @@ static void test_lucky(void **state) {
  * chain, which elimination takes apart almost whole, must lose most of its
  * variables. */
 
-static void add_formula(dpll_solver *s, const oracle_formula *f) {
-  for (size_t c = 0; c < f->num_clauses; c++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[c],
-                                     f->start[c + 1] - f->start[c]),
-                     0);
-}
-
 /* The answer must be the oracle's, and a model a model of f. */
 static void judge(dpll_solver *s, const oracle_formula *f, int res,
                   const char *what, long i) {
@@ -583,7 +570,7 @@ static void test_eliminate(void **state) {
     assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
     assert_int_equal(dpll_set_option(s, "pure", (int)(i % 2)), 0);
     assert_int_equal(dpll_set_option(s, "lucky", (int)(i % 4 == 1)), 0);
-    add_formula(s, &f);
+    add_formula(s, &f, 0);
     dpll_stats d;
     int res = solve_counting(s, &d);
     judge(s, &f, res, "formula", i);
@@ -593,7 +580,7 @@ static void test_eliminate(void **state) {
       dpll_solver *u = cdcl_solver();
       assert_int_equal(dpll_set_option(u, "pure", (int)(i % 2)), 0);
       assert_int_equal(dpll_set_option(u, "lucky", (int)(i % 4 == 1)), 0);
-      add_formula(u, &f);
+      add_formula(u, &f, 0);
       dpll_stats e;
       assert_int_equal(solve_counting(u, &e), res);
       if (e.decisions != d.decisions || e.conflicts != d.conflicts ||
@@ -610,7 +597,7 @@ static void test_eliminate(void **state) {
       oracle_random(&g, &rng, nv, 1 + (size_t)oracle_below(&rng, nv), 1, 3);
       for (size_t c = 0; c < g.num_clauses; c++)
         oracle_add(&f, g.lits + g.start[c], g.start[c + 1] - g.start[c]);
-      add_formula(s, &g);
+      add_formula(s, &g, 0);
       oracle_free(&g);
       res = solve_counting(s, &d);
       judge(s, &f, res, "formula with more clauses", i);
@@ -655,7 +642,7 @@ static void test_eliminate(void **state) {
     }
     dpll_solver *s = cdcl_solver();
     assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
-    add_formula(s, &f);
+    add_formula(s, &f, 0);
     dpll_stats d;
     int res = solve_counting(s, &d);
     if (n <= 14)
@@ -698,7 +685,7 @@ static void test_pigeonhole(void **state) {
                  holes + 1, holes, restart_names[restarts], reduce);
         dpll_solver *s = cdcl_solver();
         set_options(s, restarts, reduce, 1, 1);
-        load_from(s, &f, 0);
+        add_formula(s, &f, 0);
         dpll_stats d;
         int res = solve_counting(s, &d);
         print_message("%s: %llu conflicts, %llu restarts, %llu deleted\n",
@@ -758,7 +745,7 @@ static void test_random_3sat(void **state) {
                    reduce);
           dpll_solver *s = cdcl_solver();
           set_options(s, restarts, reduce, 1, 1);
-          load_from(s, &f, 0);
+          add_formula(s, &f, 0);
           dpll_stats d;
           int res = solve_counting(s, &d);
           check_answer(s, &f, res, planted ? 1 : -1, 0, config);
@@ -811,7 +798,7 @@ static void test_incremental(void **state) {
       int more = 1 + oracle_below(&rng, round ? 4 : 2 * nv);
       for (int k = 0; k < more; k++)
         add_random_clause(&f, &rng, nv, 2 + oracle_below(&rng, 2));
-      load_from(s, &f, from);
+      add_formula(s, &f, from);
       if (oracle_below(&rng, 3) == 0)
         set_options(s, oracle_below(&rng, 3), oracle_below(&rng, 2),
                     oracle_below(&rng, 2), oracle_below(&rng, 2));
@@ -848,7 +835,7 @@ static void test_incremental_pigeons(void **state) {
   oracle_formula f;
   pigeonhole(&f, 8, 7, 7); /* pigeon 8 is in no clause "in some hole" */
   dpll_solver *s = cdcl_solver();
-  load_from(s, &f, 0);
+  add_formula(s, &f, 0);
   dpll_stats d;
   int res = solve_counting(s, &d);
   check_answer(s, &f, res, 1, 0, "seven pigeons of eight placed");
@@ -883,7 +870,7 @@ static void test_incremental_large(void **state) {
   oracle_formula f;
   random_3sat(&f, &rng, n, (int)(n * 4.1 + 0.5), NULL);
   dpll_solver *s = cdcl_solver();
-  load_from(s, &f, 0);
+  add_formula(s, &f, 0);
   int unsat = 0, sat = 0;
   uint64_t conflicts = 0, deleted = 0;
   for (int round = 0; round < 8; round++) {
@@ -897,7 +884,7 @@ static void test_incremental_large(void **state) {
         }
         oracle_add(&f, lits, 3);
       }
-      load_from(s, &f, from);
+      add_formula(s, &f, from);
     }
     char config[64];
     snprintf(config, sizeof config, "3-SAT n %d, round %d", n, round);
@@ -907,7 +894,7 @@ static void test_incremental_large(void **state) {
     deleted += d.deleted;
     check_answer(s, &f, res, unsat ? 0 : -1, 0, config);
     dpll_solver *fresh = cdcl_solver();
-    load_from(fresh, &f, 0);
+    add_formula(fresh, &f, 0);
     int again = dpll_solve(fresh);
     check_answer(fresh, &f, again, -1, 0, config);
     assert_int_equal(res, again);
@@ -936,7 +923,7 @@ static void test_conflict_limit(void **state) {
     oracle_formula f;
     pigeonhole(&f, 6, holes, 6);
     dpll_solver *s = cdcl_solver();
-    load_from(s, &f, 0);
+    add_formula(s, &f, 0);
     dpll_stats d;
     for (int limit = 1; limit <= 8; limit++) {
       assert_int_equal(dpll_set_option(s, "conflict_limit", limit), 0);
@@ -972,7 +959,7 @@ static void test_conflict_limit(void **state) {
     small_formula(&f, &rng, nv);
     int expect = oracle_satisfiable(&f, NULL);
     dpll_solver *s = cdcl_solver();
-    load_from(s, &f, 0);
+    add_formula(s, &f, 0);
     char config[64];
     for (int limit = 0; limit <= 3; limit++) {
       assert_int_equal(dpll_set_option(s, "conflict_limit", limit), 0);
@@ -992,7 +979,7 @@ static void test_conflict_limit(void **state) {
     size_t from = f.num_clauses;
     for (int k = 0; k < 3; k++)
       add_random_clause(&f, &rng, nv, 2 + oracle_below(&rng, 2));
-    load_from(s, &f, from);
+    add_formula(s, &f, from);
     snprintf(config, sizeof config, "random formula %d, more clauses", i);
     check_answer(s, &f, dpll_solve(s), oracle_satisfiable(&f, NULL), 0, config);
     oracle_free(&f);
@@ -1020,7 +1007,7 @@ static void test_switch_algorithm(void **state) {
     int64_t algorithm = -1;
     assert_int_equal(dpll_get_option(s, "algorithm", &algorithm), 0);
     assert_int_equal(algorithm, DPLL_ALGORITHM_CDCL); /* the default */
-    load_from(s, &f, 0);
+    add_formula(s, &f, 0);
     for (int round = 0; round < 4; round++) {
       int a = (i + round) % 2 ? DPLL_ALGORITHM_DPLL : DPLL_ALGORITHM_CDCL;
       assert_int_equal(dpll_set_option(s, "algorithm", a), 0);
@@ -1028,7 +1015,7 @@ static void test_switch_algorithm(void **state) {
         size_t from = f.num_clauses;
         for (int k = 0; k < 1 + nv / 2; k++)
           add_random_clause(&f, &rng, nv, 3);
-        load_from(s, &f, from);
+        add_formula(s, &f, from);
       }
       dpll_stats d;
       int res = solve_counting(s, &d);
@@ -1336,7 +1323,7 @@ static void solve_replayed(const oracle_formula *f, int expect, int restarts,
   replay_init(r, f);
   r->check_rup = check_rup;
   dpll_set_trace(s, on_event, r);
-  load_from(s, f, 0);
+  add_formula(s, f, 0);
   r->nv = dpll_num_vars(s); /* variables in no clause do not exist */
   dpll_stats d;
   int res = solve_counting(s, &d);
@@ -1476,7 +1463,7 @@ static void test_heuristic_default(void **state) {
           assert_int_equal(dpll_set_option(s, "heuristic", same_as), 0);
         d[run] = (digest){0xCBF29CE484222325ULL, 0};
         dpll_set_trace(s, hash_event, &d[run]);
-        load_from(s, &f, 0);
+        add_formula(s, &f, 0);
         res[run] = dpll_solve(s);
         dpll_free(s);
       }
@@ -1516,7 +1503,7 @@ static void test_heuristics(void **state) {
         assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
         assert_int_equal(dpll_set_option(s, "seed", 12345 * seed), 0);
         assert_int_equal(dpll_set_option(s, "pure", i % 2), 0);
-        load_from(s, &f, 0);
+        add_formula(s, &f, 0);
         char name[96];
         snprintf(name, sizeof name, "%s, formula %d", config, i);
         check_answer(s, &f, dpll_solve(s), oracle_satisfiable(&f, NULL), 0,
@@ -1529,7 +1516,7 @@ static void test_heuristics(void **state) {
         dpll_solver *s = cdcl_solver();
         assert_int_equal(dpll_set_option(s, "heuristic", h), 0);
         assert_int_equal(dpll_set_option(s, "seed", 12345 * seed), 0);
-        load_from(s, g, 0);
+        add_formula(s, g, 0);
         dpll_stats d;
         int res = solve_counting(s, &d);
         check_answer(s, g, res, which, 0, config);

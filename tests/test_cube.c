@@ -91,13 +91,6 @@ static int keep(void *ctx, const int *lits, size_t size) {
 
 /* ---- Helpers ------------------------------------------------------------- */
 
-static void load(dpll_solver *s, const oracle_formula *f, size_t from) {
-  for (size_t i = from; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
-}
-
 static void model_of(unsigned a, int n, unsigned char *model) {
   for (int v = 1; v <= n; v++)
     model[v] = (unsigned char)(a >> (v - 1) & 1);
@@ -193,7 +186,7 @@ static void check_conquer(const oracle_formula *f, const cubes *c,
             "%s: cube %zu: the brute forces disagree", what, i);
     dpll_solver *s = dpll_new();
     assert_non_null(s);
-    load(s, f, 0);
+    add_formula(s, f, 0);
     for (int k = 0; k < n; k++)
       assert_int_equal(dpll_assume(s, lits[k]), 0);
     int res = dpll_solve(s);
@@ -233,33 +226,6 @@ static void judge(const oracle_formula *f, const cubes *c, int rc, bounds b,
 /* ---- Random formulas ----------------------------------------------------- */
 
 /* Formula i of the random families (by i modulo 6). */
-static void draw_formula(oracle_formula *f, uint64_t *rng, long i) {
-  int n = 2 + oracle_below(rng, MAX_VARS - 1);
-  switch (i % 6) {
-  case 0: /* 3-SAT from below the threshold to far above it */
-    n = 6 + oracle_below(rng, MAX_VARS - 5);
-    oracle_random(f, rng, n, (size_t)(n * (30 + oracle_below(rng, 40)) / 10), 3,
-                  3);
-    break;
-  case 1: /* 3-SAT of distinct variables near the threshold */
-    n = 8 + oracle_below(rng, MAX_VARS - 7);
-    oracle_uniform3(f, rng, n, (size_t)(n * (38 + oracle_below(rng, 12)) / 10));
-    break;
-  case 2: /* 2-SAT */
-    oracle_random(f, rng, n, (size_t)(n / 2 + oracle_below(rng, 2 * n)), 2, 2);
-    break;
-  case 3: /* mixed lengths, units among them */
-    oracle_random(f, rng, n, (size_t)(n + oracle_below(rng, 3 * n)), 1, 4);
-    break;
-  case 4: /* longer clauses, many of them */
-    oracle_random(f, rng, n, (size_t)(2 * n + oracle_below(rng, 5 * n)), 2, 5);
-    break;
-  default: /* sparse: few clauses, the empty formula too */
-    oracle_random(f, rng, n, (size_t)oracle_below(rng, n + 1), 1, 3);
-    break;
-  }
-}
-
 static const bounds settings[] = {{1, 0}, {2, 0},  {4, 0},  {0, 1},
                                   {0, 2}, {0, 5},  {0, 16}, {0, 64},
                                   {3, 6}, {6, 20}, {5, 0},  {2, 100}};
@@ -305,7 +271,7 @@ static void count_run(int rc, const cubes *c) {
 static void split_and_judge(const oracle_formula *f, bounds b, long k, cubes *c,
                             const char *what) {
   dpll_solver *s = configured(k);
-  load(s, f, 0);
+  add_formula(s, f, 0);
   cubes_reset(c);
   int rc = dpll_cube(s, b.depth, b.count, keep, c);
   judge(f, c, rc, b, dpll_num_vars(s), what);
@@ -327,7 +293,7 @@ static void test_random_formulas(void **state) {
   cubes c = {0};
   for (long i = 0; i < count; i++) {
     oracle_formula f;
-    draw_formula(&f, &rng, i);
+    oracle_draw(&f, &rng, i, MAX_VARS);
     for (size_t k = 0; k < NUM_SETTINGS; k++) {
       char what[96];
       snprintf(what, sizeof what, "formula %ld (%d vars, %zu clauses), %d/%lld",
@@ -354,7 +320,7 @@ static int split_fixed(const oracle_formula *f, bounds b, cubes *c,
                        const char *what) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
-  load(s, f, 0);
+  add_formula(s, f, 0);
   cubes_reset(c);
   int rc = dpll_cube(s, b.depth, b.count, keep, c);
   judge(f, c, rc, b, dpll_num_vars(s), what);
@@ -490,9 +456,9 @@ static void test_solver_after_split(void **state) {
   cubes c = {0};
   for (long i = 0; i < count; i++) {
     oracle_formula f;
-    draw_formula(&f, &rng, i / 5);
+    oracle_draw(&f, &rng, i / 5, MAX_VARS);
     dpll_solver *s = configured(i / 5);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     char what[96];
     snprintf(what, sizeof what, "formula %ld (variant %ld)", i, i % 5);
     bounds b = settings[i % NUM_SETTINGS];
@@ -501,7 +467,7 @@ static void test_solver_after_split(void **state) {
     solve_judged(s, &f, lit, what);
     for (int k = 0; k < 2; k++)
       oracle_add_random(&f, &rng, 3);
-    load(s, &f, f.num_clauses - 2);
+    add_formula(s, &f, f.num_clauses - 2);
     split_judged(s, &f, b, &c, what);
     solve_judged(s, &f, 0, what);
     dpll_free(s);
@@ -549,9 +515,9 @@ static void test_classes(void **state) {
   cubes c = {0};
   for (long i = 0; i < count; i++) {
     oracle_formula f;
-    draw_formula(&f, &rng, i);
+    oracle_draw(&f, &rng, i, MAX_VARS);
     dpll_solver *s = configured(i);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     bool no_split[MAX_VARS + 1] = {false};
     for (int var = 1; var <= f.num_vars; var++) {
       if (oracle_below(&rng, 3) == 0) {
@@ -600,7 +566,7 @@ static void test_priority_outside(void **state) {
     oracle_add(&f, parity[i], 3);
   dpll_solver *s = dpll_new();
   assert_non_null(s);
-  load(s, &f, 0);
+  add_formula(s, &f, 0);
   assert_int_equal(dpll_set_priority(s, 1, 1), 0);
   cubes c = {0};
   bounds b = {0, 8};
@@ -665,7 +631,7 @@ static void test_callback_stops(void **state) {
     oracle_formula f;
     oracle_uniform3(&f, &rng, 12, 40 + (size_t)oracle_below(&rng, 12));
     dpll_solver *s = configured(i);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     cubes_reset(&c);
     int rc = dpll_cube(s, 0, 16, keep, &c);
     size_t all = c.n;
@@ -674,7 +640,7 @@ static void test_callback_stops(void **state) {
     judge(&f, &c, rc, (bounds){0, 16}, dpll_num_vars(s), what);
     dpll_free(s);
     s = configured(i); /* the same split again, stopped by the callback */
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     if (rc == 0) {
       long at = 1 + oracle_below(&rng, (int)all);
       cubes_reset(&c);
@@ -715,7 +681,7 @@ static void test_terminate(void **state) {
     oracle_formula f;
     oracle_uniform3(&f, &rng, 14, 50 + (size_t)oracle_below(&rng, 20));
     dpll_solver *s = configured(i);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     polls = 0;
     stop_after = i % 2 ? 0 : oracle_below(&rng, 12);
     dpll_set_terminate(s, stop_after_polls, NULL);
@@ -862,7 +828,7 @@ static void test_write_clauses(void **state) {
       oracle_random(&f, &rng, 4 + oracle_below(&rng, 8),
                     (size_t)(1 + oracle_below(&rng, 12)), 0, 3);
     else
-      draw_formula(&f, &rng, i);
+      oracle_draw(&f, &rng, i, MAX_VARS);
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     int variant = (int)(i % 5);
@@ -870,7 +836,7 @@ static void test_write_clauses(void **state) {
       assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
     if (variant == 3)
       assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     char what[96];
     snprintf(what, sizeof what,
              "formula %ld (%d vars, %zu clauses), variant %d", i, f.num_vars,
@@ -952,7 +918,7 @@ static void test_write_refuted(void **state) {
   for (int how = 0; how < 3; how++) {
     dpll_solver *s = dpll_new();
     assert_non_null(s);
-    load(s, &f, 0);
+    add_formula(s, &f, 0);
     int rc = 0;
     if (how == 1)
       assert_int_equal(dpll_solve(s), DPLL_UNSAT);

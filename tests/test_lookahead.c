@@ -40,13 +40,6 @@ static dpll_solver *lookahead_solver(int pure) {
   return s;
 }
 
-static void load(dpll_solver *s, const oracle_formula *f) {
-  for (size_t i = 0; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
-}
-
 /* The answer must be the oracle's, and a model must satisfy f. */
 static void check_answer(dpll_solver *s, const oracle_formula *f, int res,
                          const char *what) {
@@ -80,7 +73,7 @@ static void test_random_formulas(void **state) {
     oracle_random(&f, &rng, nv, (size_t)(2 * nv + oracle_below(&rng, 4 * nv)),
                   i % 4 ? 2 : 1, i % 3 ? 3 : 5);
     dpll_solver *s = lookahead_solver(i % 2);
-    load(s, &f);
+    add_formula(s, &f, 0);
     char what[64];
     snprintf(what, sizeof what, "formula %d (%d variables)", i, nv);
     int res = dpll_solve(s);
@@ -196,7 +189,7 @@ static void test_trace_of_probes(void **state) {
     dpll_solver *s = lookahead_solver(i % 2);
     replay r = {.f = &f};
     dpll_set_trace(s, on_event, &r);
-    load(s, &f);
+    add_formula(s, &f, 0);
     char what[64];
     snprintf(what, sizeof what, "formula %d", i);
     check_answer(s, &f, dpll_solve(s), what);
@@ -259,7 +252,7 @@ static void test_smaller_search(void **state) {
       if (run == 2)
         assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL),
                          0);
-      load(s, &f);
+      add_formula(s, &f, 0);
       answer[run] = dpll_solve(s);
       if (answer[run] == DPLL_SAT) {
         unsigned char model[61];
@@ -304,7 +297,7 @@ static void test_classes_assumptions_incremental(void **state) {
      * of the highest class free. */
     replay r = {.f = &f, .klass = klass};
     dpll_set_trace(s, on_event, &r);
-    load(s, &f);
+    add_formula(s, &f, 0);
     for (int v = 1; v <= nv; v++) {
       int priority = 0, decide = 1;
       if (oracle_below(&rng, 3) == 0) {
@@ -360,7 +353,7 @@ static void test_choose(void **state) {
     int nv = 5 + oracle_below(&rng, 10);
     oracle_random(&f, &rng, nv, (size_t)(3 * nv), 2, 3);
     dpll_solver *s = lookahead_solver(0);
-    load(s, &f);
+    add_formula(s, &f, 0);
     if (dpll_propagate(s) != DPLL_CONFLICT) {
       int before[MAX_VARS + 1], after[MAX_VARS + 1];
       for (int v = 1; v <= nv; v++)
@@ -490,7 +483,7 @@ static void test_auto(void **state) {
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_AUTO), 0);
-    load(s, &f);
+    add_formula(s, &f, 0);
     char what[64];
     snprintf(what, sizeof what, "formula %d", i);
     for (int round = 0; round < 3; round++) {
@@ -555,8 +548,8 @@ static void test_terminate_in_round(void **state) {
   print_message("random 3-SAT, %d variables\n", n);
   dpll_solver *s = lookahead_solver(1), *ref = dpll_new();
   assert_non_null(ref);
-  load(s, &f);
-  load(ref, &f);
+  add_formula(s, &f, 0);
+  add_formula(ref, &f, 0);
   calls = 0;
   dpll_set_terminate(s, stop_at_second_call, NULL);
   assert_int_equal(dpll_solve(s), DPLL_UNKNOWN);

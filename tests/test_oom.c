@@ -1,8 +1,8 @@
 /* test_oom.c - running out of memory: each allocation libdpll makes in a
- * whole session (new, add, read, solve with tracing, write) is made to fail
- * in turn.  Every call must report DPLL_ENOMEM (or NULL from dpll_new) and
- * leave the solver usable: retried, it gives the right answer.  The
- * failures come from failalloc.c. */
+ * whole session (new, add, read, solve with tracing, write, enumerate) is
+ * made to fail in turn.  Every call must report DPLL_ENOMEM (or NULL from
+ * dpll_new) and leave the solver usable: retried, it gives the right answer.
+ * The failures come from failalloc.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,9 +27,46 @@ static void on_event(void *ctx, const dpll_event *e) {
   trace_calls += e->clause_size > 0;
 }
 
+/* Counts the models dpll_enumerate gives. */
+static int count_model(void *ctx, const dpll_solver *s) {
+  (void)s;
+  ++*(uint64_t *)ctx;
+  return 0;
+}
+
+/* The variables 1..PROJECTED are a projection. */
+#define PROJECTED 6
+static const int projection[PROJECTED] = {1, 2, 3, 4, 5, 6};
+
+/* Every model (projected: on 1..PROJECTED), counted from 0 (a failed call
+ * may have given some). */
+static int enumerate_all(dpll_solver *s, bool projected, uint64_t *models) {
+  *models = 0;
+  return dpll_enumerate(s, projected ? projection : NULL,
+                        projected ? PROJECTED : 0, count_model, models);
+}
+
+/* The assignments of 1..PROJECTED that models of f extend, by brute
+ * force. */
+static uint64_t count_projections(const oracle_formula *f) {
+  bool seen[1 << PROJECTED] = {false};
+  unsigned char model[64];
+  uint64_t n = 0;
+  for (uint64_t a = 0; a < (uint64_t)1 << f->num_vars; a++) {
+    for (int v = 1; v <= f->num_vars; v++)
+      model[v] = (unsigned char)(a >> (v - 1) & 1);
+    unsigned p = (unsigned)(a & ((1u << PROJECTED) - 1));
+    if (!seen[p] && oracle_check(f, model)) {
+      seen[p] = true;
+      n++;
+    }
+  }
+  return n;
+}
+
 /* One session; returns whether the planned failure happened in it. */
 static bool session(const oracle_formula *f, const char *text, size_t size,
-                    int expect_sat) {
+                    int expect_sat, uint64_t projections) {
   oom_session();
   oom.armed = true;
   dpll_solver *s = dpll_new();
@@ -81,6 +118,15 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
                                      info.back_size));
   assert_int_equal(rc, 0);
   fclose(out);
+  /* Every model, in one search of the same engine; then the answer of a
+   * solve again. */
+  uint64_t models;
+  for (int projected = 0; projected < 2; projected++) {
+    WITH_FAILURE(rc, enumerate_all(s, projected, &models));
+    assert_int_equal(rc, DPLL_UNSAT);
+    assert_int_equal(models, projected ? projections : oracle_count_models(f));
+  }
+  assert_int_equal(dpll_solve(s), expect_sat ? DPLL_SAT : DPLL_UNSAT);
   dpll_input_clear(&info);
   dpll_free(s);
   return oom.failed;
@@ -95,8 +141,9 @@ static void run_all_failures(int vars, size_t clauses, uint64_t seed,
   size_t size;
   char *text = oracle_to_text(&f, dimacs, &size);
   long points = 0;
+  uint64_t projections = count_projections(&f);
   for (oom.at = 0;; oom.at++) {
-    if (!session(&f, text, size, sat))
+    if (!session(&f, text, size, sat, projections))
       break;
     points++;
   }

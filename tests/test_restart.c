@@ -25,7 +25,7 @@ static bool conflict(dpll_solver *s, uint32_t lbd) {
   dpll__restart_conflict(s, lbd);
   if (!dpll__restart_due(s))
     return false;
-  dpll__restart(s);
+  dpll__restart(s, 0);
   return true;
 }
 

@@ -31,13 +31,6 @@
 #include <string.h>
 
 /* Loads f into s. */
-static void load(dpll_solver *s, const oracle_formula *f) {
-  for (size_t i = 0; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
-}
-
 /* The model of s on f's variables, as the oracle reads it. */
 static void model_of(const dpll_solver *s, int num_vars, unsigned char *m) {
   m[0] = 0;
@@ -86,7 +79,7 @@ static void *solve_random(void *arg) {
     }
     dpll_set_option(s, "algorithm", c % 3);
     dpll_set_option(s, "threads", j->threads);
-    load(s, &f);
+    add_formula(s, &f, 0);
     j->failure = judge(s, &f);
     if (dpll_status(s) == DPLL_SAT)
       j->sat++;
@@ -281,7 +274,7 @@ static void test_portfolio_adopt(void **state) {
     assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
     assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_FIRST), 0);
     assert_int_equal(dpll_set_option(s, "pure", 0), 0);
-    load(s, &f);
+    add_formula(s, &f, 0);
     /* Alone, a million decisions do not settle it. */
     assert_int_equal(dpll_set_option(s, "decision_limit", 1000000), 0);
     CHECK(dpll_solve(s) == DPLL_UNKNOWN, "the classic search alone finished");
@@ -337,7 +330,7 @@ static void test_portfolio_larger(void **state) {
     oracle_pigeons(&f, 7);
     dpll_solver *s = dpll_new();
     dpll_set_option(s, "threads", threads);
-    load(s, &f);
+    add_formula(s, &f, 0);
     CHECK(dpll_solve(s) == DPLL_UNSAT, "PHP(8,7), %d threads", threads);
     dpll_stats st;
     dpll_get_stats(s, &st);
@@ -365,7 +358,7 @@ static void test_portfolio_larger(void **state) {
     }
     s = dpll_new();
     dpll_set_option(s, "threads", threads);
-    load(s, &f);
+    add_formula(s, &f, 0);
     CHECK(dpll_solve(s) == DPLL_SAT, "planted 3-SAT, %d threads", threads);
     unsigned char m[151];
     model_of(s, n, m);
@@ -396,7 +389,7 @@ static void test_portfolio_callbacks(void **state) {
   oracle_pigeons(&f, 10); /* far too hard to finish here */
   dpll_solver *s = dpll_new();
   dpll_set_option(s, "threads", 3);
-  load(s, &f);
+  add_formula(s, &f, 0);
   int calls = 0;
   size_t learned = 0;
   dpll_set_terminate(s, stop_now, &calls);
@@ -422,7 +415,7 @@ static void test_portfolio_assumptions(void **state) {
     oracle_random(&f, &rng, 10, 25, 2, 3);
     dpll_solver *s = dpll_new();
     dpll_set_option(s, "threads", 2);
-    load(s, &f);
+    add_formula(s, &f, 0);
     int assumed[3];
     for (int k = 0; k < 3; k++) {
       int v = 1 + oracle_below(&rng, 10);

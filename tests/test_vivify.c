@@ -80,13 +80,6 @@ static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
   }
 }
 
-static void load(dpll_solver *s, const oracle_formula *f) {
-  for (size_t i = 0; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
-}
-
 /* After DPLL_SAT: the model satisfies every clause of f and makes every
  * literal of units[0..nu-1] true. */
 static int model_satisfies(const dpll_solver *s, const oracle_formula *f,
@@ -633,7 +626,7 @@ static void test_rounds_sound(void **state) {
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     dpll_set_learn(s, LMAX, on_learn, &rec);
-    load(s, &f);
+    add_formula(s, &f, 0);
     /* Small formulas take a few conflicts: stop after even fewer.  Half
      * learn unminimised clauses, which have more to lose. */
     assert_int_equal(
@@ -690,7 +683,7 @@ static dpll_stats solve_with(const oracle_formula *f, int vivify, int expect) {
   size_t heard = 0;
   dpll_set_learn(s, SIZE_MAX, count_learned, &heard);
   assert_int_equal(dpll_set_option(s, "vivify", vivify), 0);
-  load(s, f);
+  add_formula(s, f, 0);
   int res = dpll_solve(s);
   CHECK(res == expect, "vivify %d: dpll_solve gave %d, expected %d", vivify,
         res, expect);
@@ -754,7 +747,7 @@ static int classic_answer(const oracle_formula *f, const int *units, size_t n) {
   assert_non_null(s);
   assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
   assert_int_equal(dpll_set_option(s, "vivify", 0), 0);
-  load(s, f);
+  add_formula(s, f, 0);
   for (size_t k = 0; k < n; k++)
     assert_int_equal(dpll_add_clause(s, &units[k], 1), 0);
   int res = dpll_solve(s);
@@ -781,7 +774,7 @@ static void test_incremental(void **state) {
   recorder rec = {0};
   tally t = {0};
   dpll_set_learn(s, LMAX, on_learn, &rec);
-  load(s, &f);
+  add_formula(s, &f, 0);
   long solves = tier_cases(INC_SOLVES);
   unsigned sat = 0, unsat = 0, own_rounds = 0;
   uint64_t extra = 0;
@@ -955,7 +948,7 @@ static void test_incremental_pigeons(void **state) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   assert_int_equal(dpll_set_option(s, "vivify", 1), 0); /* off by default */
-  load(s, &f);
+  add_formula(s, &f, 0);
   long solves = tier_cases(PIGEON_SOLVES);
   unsigned sat = 0, unsat = 0, own_rounds = 0;
   for (int i = 0; i < solves; i++) {

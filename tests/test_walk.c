@@ -216,10 +216,7 @@ static int satisfies_all(const oracle_formula *f, const signed char *a) {
 /* f's clauses added to s; every variable up to f->num_vars made to exist (a
  * tautology is dropped, but its variables are made). */
 static void load(dpll_solver *s, const oracle_formula *f) {
-  for (size_t i = 0; i < f->num_clauses; i++)
-    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
-                                     f->start[i + 1] - f->start[i]),
-                     0);
+  add_formula(s, f, 0);
   int taut[2] = {f->num_vars, -f->num_vars};
   assert_int_equal(dpll_add_clause(s, taut, 2), 0);
   assert_int_equal(dpll_num_vars(s), f->num_vars);

@@ -276,3 +276,10 @@ void spec_random(spec *s, int family, uint64_t *rng) {
     s->goal_given = 1;
   }
 }
+
+void add_formula(dpll_solver *s, const oracle_formula *f, size_t from) {
+  for (size_t i = from; i < f->num_clauses; i++)
+    assert_int_equal(dpll_add_clause(s, f->lits + f->start[i],
+                                     f->start[i + 1] - f->start[i]),
+                     0);
+}

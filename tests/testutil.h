@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "dpll.h"
+#include "oracle.h"
 #include "peg.h"
 #include "tier.h"
 
@@ -21,6 +22,10 @@
 /* Adds the clause of the n (at most 16) literals that follow, as
  * dpll_add_clause does: add(s, 3, 1, -2, 3). */
 int add(dpll_solver *s, int n, ...);
+
+/* Adds the clauses of f from clause from on to s, failing the test if an
+ * add fails. */
+void add_formula(dpll_solver *s, const oracle_formula *f, size_t from);
 
 /* For the libpeg tests; each fails the test if the call fails.  named: a
  * catalogue board, with hole `empty` empty (< 0: the catalogue's own).

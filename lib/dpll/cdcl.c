@@ -44,14 +44,25 @@ static int root_pure(dpll_solver *s) {
   return rc < 0 ? rc : 0;
 }
 
+void dpll__cdcl_conflict(dpll_solver *s, cref conflict) {
+  s->stats.conflicts++;
+  if (dpll__tracing(s))
+    dpll__trace(s, DPLL_EVENT_CONFLICT, 0, conflict, false);
+}
+
+int dpll__cdcl_analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
+  if (s->opt[OPT_target_phase])
+    dpll__update_target(s);
+  int level = dpll__analyze(s, conflict, lbd);
+  dpll__restart_conflict(s, *lbd);
+  return level;
+}
+
 /* A conflict above level 0: learn from it and jump back.  Returns 0 or
  * DPLL_ENOMEM. */
 static int learn_from(dpll_solver *s, cref conflict) {
-  if (s->opt[OPT_target_phase])
-    dpll__update_target(s);
   uint32_t lbd;
-  int level = dpll__analyze(s, conflict, &lbd);
-  dpll__restart_conflict(s, lbd);
+  int level = dpll__cdcl_analyze(s, conflict, &lbd);
   int rc = dpll__learn(s, level, lbd);
   if (!rc)
     s->stats.backtracks++;
@@ -94,9 +105,7 @@ int dpll__cdcl(dpll_solver *s) {
     if (conflict == CREF_OOM)
       return DPLL_ENOMEM;
     if (conflict != CREF_NONE) {
-      s->stats.conflicts++;
-      if (dpll__tracing(s))
-        dpll__trace(s, DPLL_EVENT_CONFLICT, 0, conflict, false);
+      dpll__cdcl_conflict(s, conflict);
       if (dpll__decision_level(s) == 0) {
         dpll__clause_empty(s);
         return DPLL_UNSAT;
@@ -104,15 +113,13 @@ int dpll__cdcl(dpll_solver *s) {
       int rc = learn_from(s, conflict);
       if (rc)
         return rc;
-      if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                           conflicts0) ||
-          dpll__terminated_at_conflict(s))
+      if (dpll__stop_at_conflict(s, conflicts0))
         return DPLL_UNKNOWN;
       continue;
     }
     DPLL_CHECK(s);
     if (dpll__restart_due(s)) {
-      dpll__restart(s);
+      dpll__restart(s, 0);
       int rc = import_shared(s);
       if (rc)
         return rc;

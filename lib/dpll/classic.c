@@ -99,9 +99,7 @@ int dpll__search(dpll_solver *s) {
       dpll__note_conflict(s, conflict);
       if (dpll__backtrack_chrono(s))
         return DPLL_UNSAT;
-      if (dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
-                           conflicts0) ||
-          dpll__terminated_at_conflict(s))
+      if (dpll__stop_at_conflict(s, conflicts0))
         return DPLL_UNKNOWN;
       continue;
     }

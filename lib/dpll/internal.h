@@ -91,4 +91,13 @@ static inline bool dpll__terminated_at_conflict(const dpll_solver *s) {
   return (s->stats.conflicts & 63) == 0 && dpll__terminated(s);
 }
 
+/* After a conflict: whether the conflict limit (counted from conflicts0
+ * at the start of the search) or the terminate callback says stop. */
+static inline bool dpll__stop_at_conflict(const dpll_solver *s,
+                                          uint64_t conflicts0) {
+  return dpll__over_limit(s->opt[OPT_conflict_limit], s->stats.conflicts,
+                          conflicts0) ||
+         dpll__terminated_at_conflict(s);
+}
+
 #endif /* DPLL_INTERNAL_H_INCLUDED */

@@ -323,6 +323,28 @@ void dpll__requeue_root(dpll_solver *s) {
   s->trail.qhead = 0;
 }
 
+/* Clauses added above level 0 may watch literals made false at the
+ * current level (enumerate.c): the next propagation goes over the whole
+ * level again, which finds what they force or falsify. */
+void dpll__requeue_level(dpll_solver *s) {
+  trail_part *t = &s->trail;
+  t->qhead = t->decision_level > 0 ? t->level_start[t->decision_level - 1] : 0;
+}
+
+/* Unassigns the literals of level 0 from trail position size on (those
+ * that clauses about to be deleted forced, enumerate.c); level 0 goes
+ * back on the queue, as in drop_root_pure. */
+void dpll__root_truncate(dpll_solver *s, size_t size) {
+  trail_part *t = &s->trail;
+  assert(t->decision_level == 0 && size <= t->size);
+  for (size_t i = t->size; i-- > size;)
+    unassign(s, t->lits[i], true);
+  if (size < t->size)
+    t->epoch++;
+  t->size = size;
+  t->qhead = 0;
+}
+
 void dpll__set_conflict(dpll_solver *s, cref ref) {
   s->trail.has_conflict = true;
   s->trail.conflict = ref;

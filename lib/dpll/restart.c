@@ -123,8 +123,8 @@ bool dpll__restart_due(const dpll_solver *s) {
   }
 }
 
-void dpll__restart(dpll_solver *s) {
-  dpll__backtrack_to(s, 0);
+void dpll__restart(dpll_solver *s, int level) {
+  dpll__backtrack_to(s, level);
   s->stats.restarts++;
   dpll__target_reset(s);
   s->restart.last = s->stats.conflicts;

@@ -8,7 +8,9 @@
 void dpll__restart_init(dpll_solver *s);
 void dpll__restart_conflict(dpll_solver *s, uint32_t lbd);
 bool dpll__restart_due(const dpll_solver *s);
-void dpll__restart(dpll_solver *s);
+/* Backtracks to level (0, but for enumerate.c's searches) and plans the
+ * next restart. */
+void dpll__restart(dpll_solver *s, int level);
 bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
 
 #endif /* DPLL_RESTART_H_INCLUDED */

@@ -77,32 +77,35 @@ int listing_options(listing *l, const char *solutions, const char *project,
   return project ? parse_project(l, project, dpll_num_vars(s)) : 0;
 }
 
+/* What the enumeration's callback writes to. */
+typedef struct sink {
+  listing *l;
+  FILE *spool;
+  int format;
+  int rc; /* a failed write's code */
+} sink;
+
+static int write_model(void *ctx, const dpll_solver *s) {
+  sink *k = ctx;
+  k->rc = dpll_write_answer(s, k->spool, k->format, NULL, 0);
+  if (k->rc)
+    return 1;
+  k->l->found++;
+  return k->l->limit && k->l->found == k->l->limit;
+}
+
 int listing_run(listing *l, dpll_solver *s, int format, FILE *spool) {
-  for (;;) {
-    if (l->limit && l->found == l->limit) {
-      l->last = DPLL_SAT;
-      return 0;
-    }
-    l->last = dpll_solve(s);
-    if (l->last != DPLL_SAT)
-      break;
-    int rc = dpll_write_answer(s, spool, format, NULL, 0);
-    if (rc)
-      return rc;
-    l->found++;
-    /* The projection is never empty here: "--project" needs a variable.
-     * Without one, every variable is blocked (n = 0). */
-    rc = dpll_block_model(s, l->vars, l->num_vars);
-    if (rc)
-      return rc;
-  }
+  sink k = {l, spool, format, 0};
+  l->last = dpll_enumerate(s, l->vars, l->num_vars, write_model, &k);
+  if (k.rc)
+    return k.rc;
   if (l->last < 0)
     return l->last;
   if (format == DPLL_FORMAT_DP && l->last == DPLL_UNSAT)
-    return dpll_write_answer(s, spool, format, NULL, 0);
-  if (format == DPLL_FORMAT_DIMACS && l->last == DPLL_UNSAT)
+    fputs("0\n", spool); /* the unsatisfiable answer ends the list */
+  else if (format == DPLL_FORMAT_DIMACS && l->last == DPLL_UNSAT)
     fprintf(spool, "s SOLUTIONS %lld\n", l->found);
-  else if (format == DPLL_FORMAT_DIMACS)
+  else if (format == DPLL_FORMAT_DIMACS && l->last == DPLL_UNKNOWN)
     fputs("s UNKNOWN\n", spool);
   return fflush(spool) || ferror(spool) ? DPLL_EIO : 0;
 }

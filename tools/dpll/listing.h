@@ -1,6 +1,6 @@
-/* listing.h - dpll --all and --solutions: the models of the input, one
- * solve at a time, written to a scratch file that main.c copies to the
- * output once the listing has ended without an error. */
+/* listing.h - dpll --all and --solutions: the models of the input, from
+ * one enumeration (dpll_enumerate), written to a scratch file that main.c
+ * copies to the output once the listing has ended without an error. */
 #ifndef DPLL_TOOLS_DPLL_LISTING_H_INCLUDED
 #define DPLL_TOOLS_DPLL_LISTING_H_INCLUDED
 
@@ -25,13 +25,13 @@ typedef struct listing {
 int listing_options(listing *l, const char *solutions, const char *project,
                     const dpll_solver *s);
 
-/* Solves, writes each model to spool in format (DPLL_FORMAT_DP or
- * DPLL_FORMAT_DIMACS) and blocks it, until no model is left, l->limit
- * models were written, the solver stopped or failed; then writes what
- * closes a complete list (DP: the unsatisfiable answer "0"; DIMACS:
- * "s SOLUTIONS N"), or "s UNKNOWN" in DIMACS after a stop.  Sets found
- * and last; returns 0, or the DPLL_E* code of a failed call (DPLL_EIO: a
- * write to spool failed). */
+/* Enumerates the models (dpll_enumerate, projected on vars if given),
+ * writing each to spool in format (DPLL_FORMAT_DP or DPLL_FORMAT_DIMACS),
+ * until none is left, l->limit models were written, or the solver stopped
+ * or failed; then writes what closes a complete list (DP: the
+ * unsatisfiable answer "0"; DIMACS: "s SOLUTIONS N"), or "s UNKNOWN" in
+ * DIMACS after a stop.  Sets found and last; returns 0, or the DPLL_E*
+ * code of a failed call (DPLL_EIO: a write to spool failed). */
 int listing_run(listing *l, dpll_solver *s, int format, FILE *spool);
 
 void listing_free(listing *l);
