@@ -17,6 +17,9 @@
  *     still right and distinct);
  *   - many models with no clause at all (a count no loop of solve and
  *     block reaches in a test's time);
+ *   - 8 to 10 queens, whose counts are known, with restarts and
+ *     reductions under way: every placement once (checked by the test's
+ *     own rules), and the first row's columns when projected;
  *   - the errors. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
@@ -521,6 +524,133 @@ static void test_many_models(void **state) {
   dpll_free(s);
 }
 
+/* ---- N queens: restarts and reductions under way ------------------------ */
+
+/* The clauses of N queens on an n x n board, square (r, c) variable
+ * 1 + r n + c: a queen in every row, no two attacking each other. */
+static void add_queens(dpll_solver *s, int n) {
+  for (int r = 0; r < n; r++) {
+    int row[16];
+    for (int c = 0; c < n; c++)
+      row[c] = 1 + r * n + c;
+    assert_int_equal(dpll_add_clause(s, row, (size_t)n), 0);
+  }
+  for (int a = 0; a < n * n; a++)
+    for (int b = a + 1; b < n * n; b++) {
+      int dr = b / n - a / n, dc = b % n - a % n;
+      if (dr == 0 || dc == 0 || dr == dc || dr == -dc)
+        assert_int_equal(add(s, 2, -(a + 1), -(b + 1)), 0);
+    }
+}
+
+typedef struct placements {
+  int n;
+  long count;
+  uint64_t *cols; /* each model as its queens' columns, 4 bits a row */
+  bool bad;       /* a model that is not a placement of n queens */
+} placements;
+
+/* Reads the model as a placement, checked by the test's own rules: one
+ * queen a row, no two on a column or diagonal. */
+static int place(void *ctx, const dpll_solver *s) {
+  placements *p = ctx;
+  int col[16];
+  uint64_t key = 0;
+  for (int r = 0; r < p->n; r++) {
+    int queens = 0;
+    for (int c = 0; c < p->n; c++)
+      if (dpll_model(s, 1 + r * p->n + c) == 1) {
+        col[r] = c;
+        queens++;
+      }
+    p->bad |= queens != 1;
+    key = key << 4 | (uint64_t)col[r];
+    for (int q = 0; q < r && queens == 1; q++)
+      p->bad |= col[q] == col[r] || r - q == col[r] - col[q] ||
+                r - q == col[q] - col[r];
+  }
+  p->cols = realloc(p->cols, (size_t)(p->count + 1) * sizeof *p->cols);
+  assert_non_null(p->cols);
+  p->cols[p->count++] = key;
+  return 0;
+}
+
+static int compare_keys(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* 8, 9 and 10 queens have 92, 352 and 724 solutions (a count known since
+ * the nineteenth century for 8, and by exhaustive search for the others):
+ * every engine, with restarts every few conflicts and reductions, lists
+ * exactly that many placements, each a real one, none twice; projected
+ * onto the first row, each column its queen takes in them, once. */
+static void test_queens(void **state) {
+  (void)state;
+  static const long known[] = {92, 352, 724};
+  for (int n = 8; n <= 10; n++)
+    for (int k = 0; k < 4; k++) {
+      dpll_solver *s = dpll_new();
+      assert_non_null(s);
+      add_queens(s, n);
+      assert_int_equal(
+          dpll_set_option(s, "algorithm",
+                          k == 3 ? DPLL_ALGORITHM_DPLL : DPLL_ALGORITHM_CDCL),
+          0);
+      assert_int_equal(dpll_set_option(s, "luby_unit", k == 1 ? 2 : 64), 0);
+      assert_int_equal(
+          dpll_set_option(s, "restarts",
+                          k == 2 ? DPLL_RESTARTS_GLUCOSE : DPLL_RESTARTS_LUBY),
+          0);
+      placements p = {n, 0, NULL, false};
+      assert_int_equal(dpll_enumerate(s, NULL, 0, place, &p), DPLL_UNSAT);
+      CHECK(!p.bad && p.count == known[n - 8],
+            "%d queens, setting %d: %ld placements (%s)", n, k, p.count,
+            p.bad ? "some wrong" : "all right");
+      qsort(p.cols, (size_t)p.count, sizeof *p.cols, compare_keys);
+      bool first[16] = {false};
+      int columns = 0;
+      for (long i = 0; i < p.count; i++) {
+        CHECK(i == 0 || p.cols[i] != p.cols[i - 1],
+              "%d queens, setting %d: a placement given twice", n, k);
+        int c = (int)(p.cols[i] >> 4 * (n - 1) & 15);
+        columns += !first[c];
+        first[c] = true;
+      }
+      /* Projected onto the first row. */
+      int row[16];
+      for (int c = 0; c < n; c++)
+        row[c] = 1 + c;
+      placements q = {n, 0, NULL, false};
+      assert_int_equal(dpll_enumerate(s, row, (size_t)n, place, &q),
+                       DPLL_UNSAT);
+      bool seen[16] = {false};
+      for (long i = 0; i < q.count; i++) {
+        int c = (int)(q.cols[i] >> 4 * (n - 1) & 15);
+        CHECK(first[c] && !seen[c],
+              "%d queens, setting %d: column %d of "
+              "the first row given wrongly",
+              n, k, c);
+        seen[c] = true;
+      }
+      CHECK(!q.bad && q.count == columns,
+            "%d queens, setting %d: %ld first "
+            "rows of %d",
+            n, k, q.count, columns);
+      dpll_stats st;
+      dpll_get_stats(s, &st);
+      if (n == 10 && k < 3)
+        CHECK(st.restarts > 0 && st.deleted > 0,
+              "10 queens, setting %d: "
+              "%llu restarts, %llu deleted",
+              k, (unsigned long long)st.restarts,
+              (unsigned long long)st.deleted);
+      free(p.cols);
+      free(q.cols);
+      dpll_free(s);
+    }
+}
+
 static int never(void *ctx, const dpll_solver *s) {
   (void)ctx;
   (void)s;
@@ -566,6 +696,7 @@ int main(void) {
       cmocka_unit_test(test_terminate_and_limits),
       cmocka_unit_test(test_callback_view),
       cmocka_unit_test(test_many_models),
+      cmocka_unit_test(test_queens),
       cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -96,7 +96,12 @@ static int write_model(void *ctx, const dpll_solver *s) {
 
 int listing_run(listing *l, dpll_solver *s, int format, FILE *spool) {
   sink k = {l, spool, format, 0};
-  l->last = dpll_enumerate(s, l->vars, l->num_vars, write_model, &k);
+  /* One solve first, with all that dpll_solve brings (variable
+   * elimination, several threads): without a model it is the answer, as
+   * fast as without --all; with one, what it learned helps the list. */
+  l->last = dpll_solve(s);
+  if (l->last == DPLL_SAT)
+    l->last = dpll_enumerate(s, l->vars, l->num_vars, write_model, &k);
   if (k.rc)
     return k.rc;
   if (l->last < 0)
