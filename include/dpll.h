@@ -490,7 +490,9 @@ DPLL_API int dpll_block_model(dpll_solver *s, const int *vars, size_t n);
  * be faster (docs/performance.md).  The assumptions given since the last
  * solve hold in every model, and are then forgotten; "threads" is
  * ignored; the terminate callback and the decision and conflict limits
- * (counted from the start of the call) stop it.
+ * (counted from the start of the call) stop it.  The learn callback
+ * (dpll_set_learn) is not called: the cdcl search's clauses may rest on
+ * the models already given (a trace's LEARN events show them).
  * Returns DPLL_UNSAT when every model was given (none at all: without
  * assumptions, the clauses are then known to be unsatisfiable), DPLL_SAT
  * when fn stopped it, DPLL_UNKNOWN when the callback or a limit did,

@@ -575,6 +575,12 @@ static int place(void *ctx, const dpll_solver *s) {
   return 0;
 }
 
+static void count_learned(void *ctx, const int *lits, size_t n) {
+  (void)lits;
+  (void)n;
+  ++*(long *)ctx;
+}
+
 static int compare_keys(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return (x > y) - (x < y);
@@ -602,8 +608,14 @@ static void test_queens(void **state) {
           dpll_set_option(s, "restarts",
                           k == 2 ? DPLL_RESTARTS_GLUCOSE : DPLL_RESTARTS_LUBY),
           0);
+      /* The learn callback hears nothing of the enumeration (its clauses
+       * may rest on the models given), and is kept for later solves. */
+      long learned = 0;
+      dpll_set_learn(s, 1000, count_learned, &learned);
       placements p = {n, 0, NULL, false};
       assert_int_equal(dpll_enumerate(s, NULL, 0, place, &p), DPLL_UNSAT);
+      CHECK(learned == 0, "%d queens: the learn callback heard %ld clauses", n,
+            learned);
       CHECK(!p.bad && p.count == known[n - 8],
             "%d queens, setting %d: %ld placements (%s)", n, k, p.count,
             p.bad ? "some wrong" : "all right");
@@ -639,6 +651,11 @@ static void test_queens(void **state) {
             n, k, q.count, columns);
       dpll_stats st;
       dpll_get_stats(s, &st);
+      uint64_t conflicts = st.conflicts;
+      assert_int_equal(dpll_solve(s), DPLL_SAT);
+      dpll_get_stats(s, &st);
+      CHECK(k == 3 || learned > 0 || st.conflicts == conflicts,
+            "%d queens: a solve's clauses were not heard", n);
       if (n == 10 && k < 3)
         CHECK(st.restarts > 0 && st.deleted > 0,
               "10 queens, setting %d: "

@@ -54,6 +54,7 @@
 #include "reduce.h"
 #include "restart.h"
 #include "solver.h"
+#include "trace.h"
 
 #include <stdlib.h>
 
@@ -332,8 +333,16 @@ int dpll_enumerate(dpll_solver *s, const int *vars, size_t n, dpll_model_fn fn,
   dpll__assume_begin(s);
   bool assuming = dpll__assuming(s);
   size_t root = dpll__trail_size(s);
+  /* Clauses learned here may rest on the clauses of the flips, which do
+   * not follow from the clauses: the learn callback hears none of them. */
+  dpll_learn_fn learn;
+  void *learn_ctx;
+  size_t learn_max;
+  dpll__learn_callback(s, &learn, &learn_ctx, &learn_max);
+  dpll_set_learn(s, 0, NULL, NULL);
   DPLL_CHECK_ALL(s);
   int res = dpll__unsat(s) ? RUN_DONE : run(s, &e);
+  dpll_set_learn(s, learn_max, learn, learn_ctx);
   dpll__trail_reset(s);
   if (e.cdcl) {
     /* What the clauses of the flips forced goes with them. */

@@ -3,7 +3,9 @@
  * model must satisfy every clause, an UNSAT answer must be confirmed, and
  * with no limit set a solve must give one of the two.  Every clause the
  * cdcl engine learns must follow from the clauses (and the pure literals
- * it set at the root), checked against all their models.
+ * it set at the root), checked against all their models.  Last, every
+ * model is listed by dpll_enumerate (projected onto the first variables
+ * for an odd seed): each must be a model, none given twice, none missing.
  *
  * The bytes: six that choose the options (engine, or auto; heuristic,
  * restarts, pure literals, reduction, minimisation, target phases, seed,
@@ -229,6 +231,60 @@ static void solve_and_judge(dpll_solver *s, const oracle_formula *f,
   judge(s, f, u, 0);
 }
 
+/* ---- Every model, by dpll_enumerate: each a model, none twice, none
+ * missing (projected onto 1..k for an odd seed). */
+
+typedef struct listed {
+  const oracle_formula *f;
+  int vars;                           /* the solver's */
+  unsigned mask;                      /* the projection's bits */
+  unsigned char given[1 << MAX_VARS]; /* per projection */
+  long count;
+} listed;
+
+static int list_model(void *ctx, const dpll_solver *s) {
+  listed *l = ctx;
+  unsigned char model[MAX_VARS + 1] = {0};
+  unsigned a = 0;
+  for (int v = 1; v <= l->vars; v++) {
+    int value = dpll_model(s, v);
+    FUZZ_CHECK(value == 0 || value == 1);
+    model[v] = (unsigned char)value;
+    a |= (unsigned)value << (v - 1);
+  }
+  FUZZ_CHECK(oracle_check(l->f, model)); /* the rest name no clause */
+  FUZZ_CHECK(!l->given[a & l->mask]);
+  l->given[a & l->mask] = 1;
+  l->count++;
+  return 0;
+}
+
+static void enumerate_and_judge(dpll_solver *s, const oracle_formula *f,
+                                const setup *u) {
+  listed *l = calloc(1, sizeof *l);
+  FUZZ_CHECK(l != NULL);
+  l->f = f;
+  l->vars = dpll_num_vars(s);
+  int k = l->vars && (u->seed & 1) ? 1 + (int)(u->seed >> 1) % l->vars : 0;
+  l->mask = (1u << (k ? k : l->vars)) - 1;
+  int proj[MAX_VARS];
+  for (int v = 1; v <= k; v++)
+    proj[v - 1] = v;
+  FUZZ_CHECK(dpll_enumerate(s, proj, (size_t)k, list_model, l) == DPLL_UNSAT);
+  unsigned char model[MAX_VARS + 1] = {0}, seen[1 << MAX_VARS] = {0};
+  long count = 0;
+  for (unsigned a = 0; a < 1u << f->num_vars; a++) {
+    for (int v = 1; v <= f->num_vars; v++)
+      model[v] = (a >> (v - 1)) & 1;
+    if (!seen[a & l->mask] && oracle_check(f, model)) {
+      seen[a & l->mask] = 1;
+      count++;
+    }
+  }
+  FUZZ_CHECK(l->count == count);
+  free(l);
+}
+
 static void add(dpll_solver *s, oracle_formula *f, const setup *u,
                 const int *lits, size_t n) {
   if (u->lit_by_lit) {
@@ -269,6 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (n && f.num_clauses < MAX_CLAUSES)
     add(s, &f, &u, lits, n);
   solve_and_judge(s, &f, &u);
+  enumerate_and_judge(s, &f, &u);
   oracle_free(&f);
   dpll_free(s);
   return 0;
