@@ -159,10 +159,8 @@ typedef struct enumeration {
   uint64_t found; /* models given */
   bool cdcl;      /* the conflict-driven search, else the classic one */
   int flipped;    /* cdcl: the latest level flipped after a model, or 0 */
-  unsigned *dec;  /* cdcl: the decisions of levels 1..flipped, by level */
-  bool *flip;     /* cdcl: whether each of those levels is flipped */
   unsigned *lits; /* cdcl: a clause being made */
-  size_t cap, dec_cap, flip_cap;
+  size_t cap;
 } enumeration;
 
 /* Gives the model the assignment is to fn, in state SAT.  0,
@@ -186,51 +184,55 @@ static int latest_flip(const dpll_solver *s, int level) {
   return level;
 }
 
+/* cdcl: makes flipped level i the clause (x_i, -x_(i-1), ..., -x_1),
+ * x_j the literal that level j starts with (the highest level first, for
+ * the watch), while those are still on the trail; *ref is the clause.
+ * 0 or DPLL_ENOMEM. */
+static int block_flip(dpll_solver *s, enumeration *e, int i, cref *ref) {
+  int rc = DPLL_GROW(e->lits, e->cap, (size_t)i, SIZE_MAX / 8);
+  if (rc)
+    return rc;
+  e->lits[0] = decision_at(s, i);
+  for (int k = 1; k < i; k++)
+    e->lits[k] = lit_not(decision_at(s, i - k));
+  rc = dpll__clause_reserve(s, e->lits, (size_t)i, true);
+  if (!rc)
+    *ref = dpll__clause_new(s, e->lits, (size_t)i, true, 1);
+  return rc;
+}
+
 /* cdcl: a conflict above level 0, learned from as the engine does.  A
  * jump below the latest flipped level would forget what its first branch
- * finished; so each flipped level i it undoes becomes a clause first, the
- * decisions of the levels below it and the flipped literal: (x_i, -x_1,
- * ..., -x_(i-1)), with x_j the literal that level j starts with.  Those
- * clauses keep the models already given out, as the flips did (they are
- * learned clauses of LBD 1, which reduce.c never deletes, and go with
- * every learned clause when the enumeration ends).  They may force or
- * falsify something at the level jumped to, so the next propagation goes
- * over that level again.  Returns 0, RUN_DONE (a unit clause of them is
- * false: nothing is left to enumerate) or DPLL_ENOMEM. */
+ * finished; so each flipped level it undoes becomes a clause first
+ * (block_flip), which keeps the models already given out, as the flip
+ * did (they are learned clauses of LBD 1, which reduce.c never deletes,
+ * and go with every learned clause when the enumeration ends).  They may
+ * force or falsify something at the level jumped to, so the next
+ * propagation goes over that level again; the clause of level 1 is a unit
+ * at level 0, set here.  Returns 0, RUN_DONE (that unit is false: nothing
+ * is left to enumerate) or DPLL_ENOMEM. */
 static int learn(dpll_solver *s, enumeration *e, cref conflict) {
   uint32_t lbd;
   int level = dpll__cdcl_analyze(s, conflict, &lbd);
-  int f = e->flipped;
   s->stats.backtracks++;
-  if (level >= f)
+  if (level >= e->flipped)
     return dpll__learn(s, level, lbd);
-  int rc = DPLL_GROW(e->lits, e->cap, (size_t)f, SIZE_MAX / 8);
-  if (!rc)
-    rc = DPLL_GROW(e->dec, e->dec_cap, (size_t)f, SIZE_MAX / 8);
-  if (!rc)
-    rc = DPLL_GROW(e->flip, e->flip_cap, (size_t)f, SIZE_MAX / 8);
-  if (rc)
-    return rc;
-  for (int j = 1; j <= f; j++) {
-    e->dec[j - 1] = decision_at(s, j);
-    e->flip[j - 1] = dpll__level_flipped(s, j);
-  }
-  rc = dpll__learn(s, level, lbd);
-  for (int i = level + 1; !rc && i <= f; i++) {
-    if (!e->flip[i - 1])
+  unsigned unit = level == 0 ? decision_at(s, 1) : 0;
+  cref ref = CREF_NONE, unit_ref = CREF_NONE;
+  for (int i = level + 1; i <= e->flipped; i++) {
+    if (!dpll__level_flipped(s, i))
       continue;
-    e->lits[0] = e->dec[i - 1];
-    for (int k = 1; k < i; k++) /* the highest level first, for the watch */
-      e->lits[k] = lit_not(e->dec[i - 1 - k]);
-    rc = dpll__clause_reserve(s, e->lits, (size_t)i, true);
+    int rc = block_flip(s, e, i, &ref);
     if (rc)
-      break;
-    cref ref = dpll__clause_new(s, e->lits, (size_t)i, true, 1);
-    if (i == 1 && dpll__value(s, e->lits[0]) < 0)
-      rc = RUN_DONE; /* level 0 holds the first branch's decision */
-    else if (i == 1 && dpll__value(s, e->lits[0]) == 0)
-      dpll__assign(s, e->lits[0], ref);
+      return rc;
+    if (i == 1)
+      unit_ref = ref;
   }
+  int rc = dpll__learn(s, level, lbd);
+  if (!rc && unit_ref != CREF_NONE && dpll__value(s, unit) < 0)
+    rc = RUN_DONE; /* level 0 holds the first branch's decision */
+  else if (!rc && unit_ref != CREF_NONE && dpll__value(s, unit) == 0)
+    dpll__assign(s, unit, unit_ref);
   dpll__requeue_level(s);
   e->flipped = latest_flip(s, level);
   return rc;
@@ -357,7 +359,7 @@ int dpll_enumerate(dpll_solver *s, const int *vars, size_t n, dpll_model_fn fn,
     dpll__clause_empty(s);
   dpll__touch(s);
   DPLL_CHECK_ALL(s);
-  DPLL_FREE_ALL(e.p.vars, e.p.pos, e.dec, e.flip, e.lits);
+  DPLL_FREE_ALL(e.p.vars, e.p.pos, e.lits);
   return res == RUN_DONE            ? DPLL_UNSAT
          : res == RUN_STOPPED_BY_FN ? DPLL_SAT
          : res == RUN_STOPPED       ? DPLL_UNKNOWN
