@@ -55,22 +55,82 @@ sys.exit(not os.path.exists(sysconfig.get_paths()["include"] + "/Python.h"))' 2>
 }
 
 # configure_build NAME CMAKE-OPTIONS...: configures and builds
-# build-tests/NAME (an existing tree is brought up to date).
+# build-tests/NAME (an existing tree is brought up to date).  ccache, when
+# it is installed, compiles (the scripts do not install it).
 configure_build() {
   local name=$1
   shift
+  local launcher=()
+  command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache)
   echo "== $name build"
-  cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON "$@" >/dev/null
+  cmake -S "$root" -B "$out/$name" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
+    ${launcher[@]+"${launcher[@]}"} "$@" >/dev/null
   cmake --build "$out/$name" -j "$jobs"
 }
 # The release build also makes web/peg.html when emcc is there (test_web).
 release_build() { configure_build release -DCMAKE_BUILD_TYPE=Release -DDPLL_WEB=ON; }
-sanitize_build() { configure_build sanitize -DCMAKE_BUILD_TYPE=Debug -DDPLL_SANITIZE=ON; }
+# The sanitizers at -O1, as their authors advise: the tests under them take
+# half the time they take at -O0, with the asserts and invariant checks of
+# a Debug build still on.
+sanitize_build() {
+  configure_build sanitize -DCMAKE_BUILD_TYPE=Debug -DDPLL_SANITIZE=ON \
+    "-DCMAKE_C_FLAGS_DEBUG=-g -O1"
+}
 
-# run_tier NAME LABEL: the tests of build NAME labelled LABEL.
-run_tier() {
-  echo "== $1 build: ctest -L $2"
-  (cd "$out/$1" && ctest --output-on-failure -j "$jobs" -L "$2")
+# ctest_run NAME CTEST-OPTIONS...: the tests of build NAME that the options
+# select (-L quick, -L long -LE valgrind, ...), two at a time on two cores.
+ctest_run() {
+  local name=$1
+  shift
+  echo "== $name build: ctest $*"
+  (cd "$out/$name" && ctest --output-on-failure -j "$jobs" "$@")
+}
+
+# ---- Stages and their budgets -------------------------------------------------
+# stage TIER NAME BUDGET COMMAND...: runs COMMAND as a stage of TIER (quick
+# or long), timed; its wall seconds and its budget (seconds) go to
+# build-tests/stages-TIER.tsv, which stage_table prints.  A stage over its
+# budget is named there, not failed: the budgets add up to the time the
+# tier may take (the README's), so one over it says where that time went.
+# COMMAND runs in a subshell with set -e (a function's failing step ends
+# it; what it sets does not outlive it); its failure is recorded as such
+# and ends the script.
+stage() {
+  local tier=$1 name=$2 budget=$3
+  shift 3
+  local t0 rc
+  t0=$(date +%s%N)
+  set +e
+  (
+    set -e
+    "$@"
+  )
+  rc=$?
+  set -e
+  printf '%s\t%s\t%s\t%s\n' "$name" "$budget" \
+    "$((($(date +%s%N) - t0) / 1000000))" "$rc" >>"$out/stages-$tier.tsv"
+  return $rc
+}
+
+# stage_start TIER: a new table for TIER.
+stage_start() { : >"$out/stages-$1.tsv"; }
+
+# stage_table TIER...: the stages of each TIER with their budgets and
+# measured times, the totals, and the stages over budget named.
+stage_table() {
+  local tier
+  for tier in "$@"; do
+    [ -f "$out/stages-$tier.tsv" ] || continue
+    awk -F '\t' -v tier="$tier" '
+      BEGIN { printf "== %s tier: stage, budget, measured\n", tier }
+      { b += $2; m += $3 / 1000
+        note = ($4 != 0) ? "  FAILED" : ($3 / 1000 > $2 ? "  OVER BUDGET" : "")
+        if ($3 / 1000 > $2) over = over " " $1
+        printf "   %-28s %5d s %7.1f s%s\n", $1, $2, $3 / 1000, note }
+      END { printf "   %-28s %5d s %7.1f s\n", "total", b, m
+            if (over != "") printf "== over budget:%s\n", over }' \
+      "$out/stages-$tier.tsv"
+  done
 }
 
 # elapsed START: "M min S s" since START (seconds since the epoch).

@@ -17,29 +17,23 @@
 source "$(dirname "$0")/run-lib.sh"
 started=$(date +%s)
 fuzz_seconds=${FUZZ_SECONDS:-30}
-need_test_packages
-command -v valgrind >/dev/null 2>&1 || install_missing valgrind
-if [ -z "${FIREFOX:-}" ] && ! command -v firefox-esr >/dev/null 2>&1 &&
-  ! command -v firefox >/dev/null 2>&1; then
-  install_missing firefox-esr >"$out/firefox-install.log" 2>&1 ||
-    echo "== notice: firefox-esr could not be installed (see $out/firefox-install.log); test_web in Firefox will be skipped"
-fi
-begun=$(date +%s)
 
-release_build
-run_tier release long
-sanitize_build
-run_tier sanitize long
+# The installs: the quick tier's packages, valgrind, Firefox and clang with
+# its fuzzer runtime (the last two not fatal: their tests are skipped with
+# a notice).
+long_packages() {
+  need_test_packages
+  command -v valgrind >/dev/null 2>&1 || install_missing valgrind
+  if [ -z "${FIREFOX:-}" ] && ! command -v firefox-esr >/dev/null 2>&1 &&
+    ! command -v firefox >/dev/null 2>&1; then
+    install_missing firefox-esr >"$out/firefox-install.log" 2>&1 ||
+      echo "== notice: firefox-esr could not be installed (see $out/firefox-install.log); test_web in Firefox will be skipped"
+  fi
+  if ! { command -v clang >/dev/null 2>&1 && fuzzer_links; }; then
+    install_missing clang libclang-rt-14-dev >"$out/fuzz-install.log" 2>&1 || true
+  fi
+}
 
-# ---- ThreadSanitizer: test_threads alone, in a build of its own ----------------
-echo "== tsan build (test_threads)"
-cmake -S "$root" -B "$out/tsan" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
-  -DCMAKE_BUILD_TYPE=Debug -DDPLL_TSAN=ON >/dev/null
-cmake --build "$out/tsan" -j "$jobs" --target test_threads
-(cd "$out/tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --output-on-failure -R '^threads(_long)?$')
-
-# ---- Fuzzing ------------------------------------------------------------------
 # Whether clang can link a libFuzzer program with the sanitizers.
 fuzzer_links() {
   local dir ok=1
@@ -51,11 +45,8 @@ fuzzer_links() {
   [ $ok = 1 ]
 }
 
-# Whether fuzzing can run, installing clang and its fuzzer runtime if need
-# be; if not, why, in $fuzz_why.
+# Whether fuzzing can run; if not, why, in $fuzz_why.
 fuzz_ready() {
-  command -v clang >/dev/null 2>&1 && fuzzer_links && return 0
-  install_missing clang libclang-rt-14-dev >"$out/fuzz-install.log" 2>&1 || true
   if ! command -v clang >/dev/null 2>&1; then
     fuzz_why="clang is missing and could not be installed (see $out/fuzz-install.log)"
   elif ! fuzzer_links; then
@@ -64,6 +55,25 @@ fuzz_ready() {
     return 0
   fi
   return 1
+}
+
+# ThreadSanitizer: test_threads alone, in a build of its own.
+tsan_tests() {
+  echo "== tsan build (test_threads)"
+  cmake -S "$root" -B "$out/tsan" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
+    -DCMAKE_BUILD_TYPE=Debug -DDPLL_TSAN=ON >/dev/null
+  cmake --build "$out/tsan" -j "$jobs" --target test_threads
+  (cd "$out/tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+    ctest --output-on-failure -R '^threads(_long)?$')
+}
+
+# The libFuzzer targets, built with clang, their seed corpora replayed.
+fuzz_build() {
+  echo "== fuzz build"
+  CC=clang cmake -S "$root" -B "$out/fuzz" -DDPLL_WERROR=ON -DDPLL_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=Debug >/dev/null
+  cmake --build "$out/fuzz" -j "$jobs" --target fuzz_dimacs fuzz_board fuzz_answer fuzz_solver
+  (cd "$out/fuzz" && ctest --output-on-failure -j "$jobs" -L fuzz)
 }
 
 # Runs target fuzz_$1 for $fuzz_seconds on a copy of its seeds in the build
@@ -87,16 +97,11 @@ run_fuzz() {
   fi
 }
 
-fuzz_why=""
-if fuzz_ready; then
-  echo "== fuzz build"
-  CC=clang cmake -S "$root" -B "$out/fuzz" -DDPLL_WERROR=ON -DDPLL_FUZZ=ON \
-    -DCMAKE_BUILD_TYPE=Debug >/dev/null
-  cmake --build "$out/fuzz" -j "$jobs" --target fuzz_dimacs fuzz_board fuzz_answer fuzz_solver
-  (cd "$out/fuzz" && ctest --output-on-failure -j "$jobs" -L fuzz)
+# Each target for $fuzz_seconds, two at a time.
+fuzz_all() {
   echo "== fuzzing, ${fuzz_seconds} s per target"
   rm -rf "$out/fuzz-run/findings"
-  fuzz_failed=0
+  local fuzz_failed=0 pair t pid pids
   for pair in "dimacs board" "answer solver"; do
     pids=()
     for t in $pair; do
@@ -107,7 +112,24 @@ if fuzz_ready; then
       wait "$pid" || fuzz_failed=1
     done
   done
-  [ $fuzz_failed = 0 ] || { echo "== fuzzing found a problem"; exit 1; }
+  [ $fuzz_failed = 0 ] || { echo "== fuzzing found a problem"; return 1; }
+}
+
+stage_start long
+trap 'stage_table long' EXIT
+stage long installs 600 long_packages
+begun=$(date +%s)
+
+stage long release-build 60 release_build
+stage long release-tests 420 ctest_run release -L long -LE valgrind
+stage long valgrind-tests 420 ctest_run release -L valgrind
+stage long sanitize-build 60 sanitize_build
+stage long sanitize-tests 420 ctest_run sanitize -L long
+stage long tsan 180 tsan_tests
+fuzz_why=""
+if fuzz_ready; then
+  stage long fuzz-build 120 fuzz_build
+  stage long fuzzing $((2 * fuzz_seconds + 60)) fuzz_all
 else
   echo "== fuzzing skipped: $fuzz_why"
 fi

@@ -1557,7 +1557,7 @@ static void test_triangle4(void **state) {
   begin_cases();
   int unsolvable[11] = {0};
   for (int h = 1; h <= 10; h++) {
-    char empty[8], name[128];
+    char empty[16], name[128];
     snprintf(empty, sizeof empty, "%d", h);
     bool want = h != 1 && h != 5 && h != 7 && h != 10;
 
@@ -1603,7 +1603,7 @@ static void test_triangle5(void **state) {
   begin_cases();
   double t0 = now();
   for (int h = 1; h <= 15; h++) {
-    char empty[8], name[128];
+    char empty[16], name[128];
     snprintf(empty, sizeof empty, "%d", h);
     pc_board judge;
     pc_board_triangle(&judge, 5, h);
@@ -1626,7 +1626,7 @@ static void test_at_most_one(void **state) {
   for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
     double t0 = now();
     for (int h = 0; h <= 15; h++) {
-      char empty[8], name[160];
+      char empty[16], name[160];
       snprintf(empty, sizeof empty, "%d", h);
       pc_board judge;
       pc_board_triangle(&judge, 5, h);
@@ -1691,7 +1691,7 @@ static void test_four_holes(void **state) {
   (void)state;
   begin_cases();
   for (int h = 1; h <= 4; h++) {
-    char empty[8], name[128];
+    char empty[16], name[128];
     snprintf(empty, sizeof empty, "%d", h);
     pc_board judge;
     judge_from_file(&judge, "four-holes.txt", h);

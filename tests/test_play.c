@@ -798,7 +798,7 @@ static void test_hints_games(void **state) {
         peg_board *b = named("triangle5", starts[k]);
         pc_board pc;
         pc_board_triangle(&pc, 5, starts[k]);
-        char what[64];
+        char what[96];
         snprintf(what, sizeof what, "triangle5 from %d, strategy %d, game %ld",
                  starts[k], strategy, g);
         play_game(b, &pc, strategy, what, &st);
@@ -815,7 +815,7 @@ static void test_hints_games(void **state) {
       pc_board_triangle(&pc, 5, 1);
       pc.goal_given = 1;
       pc.goal[13] = 1;
-      char what[64];
+      char what[96];
       snprintf(what, sizeof what,
                "triangle5 from 1 to 13, strategy %d, game %ld", strategy, g);
       play_game(b, &pc, strategy, what, &st);
@@ -1147,7 +1147,7 @@ static void test_explain_triangles(void **state) {
   (void)state;
   explain_stats st = {0, 0, 0};
   for (int rows = 4; rows <= 5; rows++) {
-    char name[16];
+    char name[32];
     snprintf(name, sizeof name, "triangle%d", rows);
     int holes = tri(rows, rows);
     for (int empty = 1; empty <= holes; empty++)
