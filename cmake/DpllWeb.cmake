@@ -22,7 +22,7 @@ function(dpll_web_page)
 
   # The libraries' sources, from their targets, and the page's own.
   set(sources)
-  foreach(lib dpll_static peg_static)
+  foreach(lib dpll_objects peg_objects)
     get_target_property(dir ${lib} SOURCE_DIR)
     get_target_property(files ${lib} SOURCES)
     foreach(f ${files})
