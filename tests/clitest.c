@@ -1,11 +1,12 @@
 /* clitest.c - the harness of the command-line tests; see clitest.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np (glibc 2.29) */
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,10 +289,46 @@ int clitest_run_group(const char *name, const struct CMUnitTest *tests,
 
 /* ---- Running a program --------------------------------------------------- */
 
-/* One run of run_argv, the signal (if any) signal_after seconds in. */
-static void run_once(run_result *r, const char *prog, const char *cwd,
-                     const char *in, const char *out_file,
-                     const char *const *args, double signal_after) {
+/* Starts `prog args...` as run_argv describes, r's buffers cleared and its
+ * command set; returns the child's pid and the read ends of its standard
+ * output and error pipes in *out_fd and *err_fd (not inherited by later
+ * children). */
+/* posix_spawn of prog as start_child's child would run it, or -1 if it
+ * cannot (then fork says why).  A spawn copies nothing of the test
+ * program's memory, which under AddressSanitizer, with its shadow memory,
+ * costs a fork milliseconds. */
+static pid_t spawn(const char *prog, const char *cwd, const char *in,
+                   const char *out_file, const char *const *argv,
+                   const int out_pipe[2], const int err_pipe[2]) {
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init(&fa))
+    return -1;
+  int rc = posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null",
+                                            O_RDONLY, 0);
+  if (!rc)
+    rc = out_file
+             ? posix_spawn_file_actions_addopen(&fa, 1, out_file, O_WRONLY, 0)
+             : posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
+  if (!rc)
+    rc = posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
+  for (int i = 0; i < 2 && !rc; i++) {
+    rc = posix_spawn_file_actions_addclose(&fa, out_pipe[i]);
+    if (!rc)
+      rc = posix_spawn_file_actions_addclose(&fa, err_pipe[i]);
+  }
+  if (!rc && cwd) /* after the files, which are named from here */
+    rc = posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  pid_t pid = -1;
+  extern char **environ;
+  if (!rc && posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, environ))
+    pid = -1;
+  posix_spawn_file_actions_destroy(&fa);
+  return rc ? -1 : pid;
+}
+
+static pid_t start_child(run_result *r, const char *prog, const char *cwd,
+                         const char *in, const char *out_file,
+                         const char *const *args, int *out_fd, int *err_fd) {
   const char *argv[32];
   size_t argc = 0;
   argv[argc++] = prog;
@@ -317,7 +354,9 @@ static void run_once(run_result *r, const char *prog, const char *cwd,
   assert_int_equal(pipe(err_pipe), 0);
   fflush(stdout);
   fflush(stderr);
-  pid_t pid = fork();
+  pid_t pid = spawn(prog, cwd, in, out_file, argv, out_pipe, err_pipe);
+  if (pid < 0)
+    pid = fork(); /* to say why it cannot run, as a program would */
   assert_true(pid >= 0);
   if (pid == 0) {
     int fd_in = open(in ? in : "/dev/null", O_RDONLY);
@@ -343,11 +382,23 @@ static void run_once(run_result *r, const char *prog, const char *cwd,
   }
   close(out_pipe[1]);
   close(err_pipe[1]);
+  fcntl(out_pipe[0], F_SETFD, FD_CLOEXEC);
+  fcntl(err_pipe[0], F_SETFD, FD_CLOEXEC);
+  *out_fd = out_pipe[0];
+  *err_fd = err_pipe[0];
+  return pid;
+}
 
+/* One run of run_argv, the signal (if any) signal_after seconds in. */
+static void run_once(run_result *r, const char *prog, const char *cwd,
+                     const char *in, const char *out_file,
+                     const char *const *args, double signal_after) {
+  int out_fd, err_fd;
+  pid_t pid = start_child(r, prog, cwd, in, out_file, args, &out_fd, &err_fd);
   double started = now(), deadline = started + clitest_hang_seconds;
   double signal_at = clitest_signal ? started + signal_after : 0;
   double signalled = -1;
-  struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  struct pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
   buffer *bufs[2] = {&r->out, &r->err};
   int open_fds = 2;
   while (open_fds > 0 && !r->hung) {
@@ -456,6 +507,159 @@ const char *command_name(char *out, size_t size, const char *prog,
     o += snprintf(out + o, size - (size_t)o, " %s", args[i]);
   return out;
 }
+
+/* ---- Running programs at once -------------------------------------------- */
+
+/* A job of run_jobs while it runs: its pipes (-1 once closed), its times
+ * and its tries. */
+typedef struct job_state {
+  enum { JOB_WAITING, JOB_RUNNING, JOB_DONE } state;
+  pid_t pid;
+  int fd[2];                   /* standard output and error */
+  double started, deadline;    /* the hang detector's */
+  double signal_at, signalled; /* signalled: -1 until it is sent */
+  double after;                /* this try's delay of the signal */
+  int tries;
+} job_state;
+
+static void start_job(run_job *j, job_state *s) {
+  s->pid = start_child(&j->r, j->prog, j->cwd, j->in, j->out_file, j->args,
+                       &s->fd[0], &s->fd[1]);
+  s->started = now();
+  s->deadline = s->started + clitest_hang_seconds;
+  s->signal_at = j->signal ? s->started + s->after : 0;
+  s->signalled = -1;
+  s->state = JOB_RUNNING;
+}
+
+/* Records how the job's program ended: its status if reaped, else it is
+ * killed (it hung) and reaped.  A program that the signal's default action
+ * ended is started again later with the signal twice as late, as run_argv
+ * does. */
+static void end_job(run_job *j, job_state *s, bool reaped, int status) {
+  if (!reaped) {
+    kill(s->pid, SIGKILL);
+    while (waitpid(s->pid, &status, 0) < 0)
+      assert_int_equal(errno, EINTR);
+  }
+  for (int i = 0; i < 2; i++)
+    if (s->fd[i] >= 0)
+      close(s->fd[i]);
+  j->took = now() - s->started;
+  j->r.stopped = s->signalled < 0 ? -1 : now() - s->signalled;
+  if (!j->r.hung && WIFSIGNALED(status))
+    j->r.sig = WTERMSIG(status);
+  else if (!j->r.hung)
+    j->r.code = WEXITSTATUS(status);
+  bool too_early = j->signal && !j->r.hung &&
+                   (j->r.sig == j->signal || j->r.code == 128 + j->signal);
+  if (too_early && s->tries < 5) {
+    s->tries++;
+    s->after *= 2;
+    s->state = JOB_WAITING;
+  } else
+    s->state = JOB_DONE;
+}
+
+void run_jobs(run_job *jobs, size_t n, size_t at_once) {
+  if (!at_once || at_once > n)
+    at_once = n;
+  job_state *s = calloc(n ? n : 1, sizeof *s);
+  struct pollfd *fds = calloc(2 * n + 1, sizeof *fds);
+  size_t *owner = calloc(2 * n + 1, sizeof *owner);
+  assert_true(s && fds && owner);
+  for (size_t i = 0; i < n; i++)
+    s[i].after = jobs[i].signal_after;
+  for (;;) {
+    size_t running = 0, waiting = 0;
+    for (size_t i = 0; i < n; i++) {
+      running += s[i].state == JOB_RUNNING;
+      waiting += s[i].state == JOB_WAITING;
+    }
+    for (size_t i = 0; i < n && waiting && running < at_once; i++)
+      if (s[i].state == JOB_WAITING) {
+        start_job(&jobs[i], &s[i]);
+        running++;
+        waiting--;
+      }
+    if (!running)
+      break;
+
+    /* Wait for output, the next signal or deadline, or (1 ms) the exit of
+     * a program whose pipes are closed. */
+    double t = now(), left = 3600;
+    size_t nfds = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (s[i].state != JOB_RUNNING)
+        continue;
+      bool piped = false;
+      for (int k = 0; k < 2; k++)
+        if (s[i].fd[k] >= 0) {
+          fds[nfds] = (struct pollfd){s[i].fd[k], POLLIN, 0};
+          owner[nfds++] = i;
+          piped = true;
+        }
+      if (s[i].deadline - t < left)
+        left = s[i].deadline - t;
+      if (piped && s[i].signal_at && s[i].signalled < 0 &&
+          s[i].signal_at - t < left)
+        left = s[i].signal_at - t;
+      if (!piped && left > 0.001)
+        left = 0.001;
+    }
+    int ready = poll(fds, nfds, left > 0 ? (int)(left * 1000) + 1 : 0);
+    if (ready < 0 && errno == EINTR)
+      continue;
+    assert_true(ready >= 0);
+    for (size_t f = 0; f < nfds && ready > 0; f++) {
+      if (!fds[f].revents)
+        continue;
+      job_state *js = &s[owner[f]];
+      int k = js->fd[0] == fds[f].fd ? 0 : 1;
+      buffer *b = k ? &jobs[owner[f]].r.err : &jobs[owner[f]].r.out;
+      char chunk[65536];
+      ssize_t got = read(fds[f].fd, chunk, sizeof chunk);
+      if (got > 0)
+        buffer_add(b, chunk, (size_t)got);
+      else if (got == 0 || errno != EINTR) {
+        close(js->fd[k]);
+        js->fd[k] = -1;
+      }
+    }
+
+    /* Signals due, hangs, exits. */
+    t = now();
+    for (size_t i = 0; i < n; i++) {
+      if (s[i].state != JOB_RUNNING)
+        continue;
+      bool piped = s[i].fd[0] >= 0 || s[i].fd[1] >= 0;
+      if (piped && s[i].signal_at && s[i].signalled < 0 &&
+          t >= s[i].signal_at) {
+        kill(s[i].pid, jobs[i].signal);
+        s[i].signalled = now();
+      }
+      int status = 0;
+      pid_t w = piped ? 0 : waitpid(s[i].pid, &status, WNOHANG);
+      assert_true(w >= 0 || errno == EINTR);
+      if (w == s[i].pid)
+        end_job(&jobs[i], &s[i], true, status);
+      else if (t >= s[i].deadline) {
+        jobs[i].r.hung = true;
+        end_job(&jobs[i], &s[i], false, 0);
+      }
+    }
+  }
+  free(s);
+  free(fds);
+  free(owner);
+}
+
+double signal_delay(void) {
+  double later = tier_seconds(0.02);
+  return later > 0.1 ? later : 0.1;
+}
+
+size_t signal_jobs_at_once(void) { return tier_slow() > 10 ? 1 : 0; }
 
 /* ---- Checks -------------------------------------------------------------- */
 

@@ -181,6 +181,41 @@ void run_free(run_result *r);
 const char *command_name(char *out, size_t size, const char *prog,
                          const char *const *args);
 
+/* ---- Running programs at once -------------------------------------------- */
+
+/* One of the runs that run_jobs makes at once: run_argv's arguments (args
+ * NULL-terminated, valid until run_jobs returns) and a signal of its own
+ * (run_jobs does not read clitest_signal); the result in r. */
+typedef struct run_job {
+  const char *prog, *cwd, *in, *out_file;
+  const char *const *args;
+  int signal;          /* 0, or the signal to send signal_after s in */
+  double signal_after; /* the first try's delay (see run_argv) */
+  run_result r;        /* starts as {0}; free it with run_free */
+  double took;         /* seconds from the start to the exit (last try) */
+} run_job;
+
+/* Runs the n jobs as run_argv runs one (output captured, the hang
+ * detector, a signal that came before the program's handler repeated
+ * twice as late, up to five times), at most at_once at a time (0: all),
+ * and returns when all have ended.  For runs that mostly wait (a time
+ * limit, a signal after a delay): their waits overlap. */
+void run_jobs(run_job *jobs, size_t n, size_t at_once);
+
+/* A signal's delay for runs that a signal stops, in seconds: 0.1, or
+ * tier_seconds(0.02) where runs are slower (1 s under valgrind, about what
+ * valgrind takes to start a tool).  A signal that comes before the tool's
+ * handler ends the tool and the run is repeated with a later signal,
+ * except a SIGINT to a tool under valgrind-tool.sh, which ignores it until
+ * then (the background child of a script): that run would never stop. */
+double signal_delay(void);
+
+/* run_jobs' at_once for runs that a signal stops: 0 (all at once), but 1
+ * where the tools start very slowly (valgrind: DPLL_TEST_SLOW above 10),
+ * since several starting together could take longer than signal_delay()
+ * to start. */
+size_t signal_jobs_at_once(void);
+
 /* ---- Checks: each reports a failure of case `name` and returns false ----- */
 
 /* Checks that the program exited with status code; a hang or a crash is a

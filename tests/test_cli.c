@@ -755,7 +755,10 @@ static void test_limits(void **state) {
 
 /* ---- Stopping a long search ----------------------------------------------
  * PHP(12, 11), twelve pigeons in eleven holes, takes dpll minutes: a time
- * limit, SIGINT or SIGTERM must stop it, with the documented answer. */
+ * limit, SIGINT or SIGTERM must stop it, with the documented answer; -v
+ * prints progress lines while it runs.  These runs wait rather than
+ * compute, so they all run at once (run_jobs; one at a time under
+ * valgrind: signal_jobs_at_once), the signals signal_delay() in. */
 
 /* One stopped run: exit 0 and "s UNKNOWN" (DIMACS) or exit 2, nothing
  * on stdout and the one line "dpll: stopped by WHY ..." (DP). */
@@ -776,48 +779,110 @@ static void expect_stopped(const char *name, const run_result *r, bool dimacs,
   }
 }
 
+/* -v: "c progress T s: ..." lines on stderr, one a second (the K-th at K
+ * seconds or later, not one per poll; a run of PROGRESS_LIMIT seconds
+ * shows one, at 1 s: the tool reads the clock many times a second, even
+ * under valgrind), the answer as without it. */
+#define PROGRESS_LIMIT "1.5"
+static void check_progress(const char *name, const run_result *r) {
+  expect_stopped(name, r, true, "the time limit");
+  int lines = 0;
+  for (const char *p = r->err.data; *p; lines++) {
+    double t;
+    if (strncmp(p, "c progress ", 11) || !strstr(p, " conflicts, ") ||
+        !strstr(p, " M propagations/s") || sscanf(p + 11, "%lf", &t) != 1)
+      failure(name, "not a progress line: \"%s\"", SHOW_STR(p));
+    else if (t < lines + 1)
+      failure(name, "progress line %d at %.1f s, before %d s: \"%s\"",
+              lines + 1, t, lines + 1, SHOW(r->err));
+    p = strchr(p, '\n');
+    if (!p)
+      break;
+    p++;
+  }
+  if (lines < 1)
+    failure(name, "no progress line in " PROGRESS_LIMIT " s");
+}
+
+enum { STOP_LIMIT, STOP_SIGINT, STOP_SIGTERM, STOPS };
+
 static void test_stopping(void **state) {
   (void)state;
   begin_cases();
-  char cnf[4096], dp[4096], out[4096], name[4400];
-  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12.cnf"), 11, true);
-  oracle_write_pigeons(join(dp, sizeof dp, tmp_dir, "php12.txt"), 11, false);
-  join(out, sizeof out, tmp_dir, "stopped-answer");
-  run_result r = {0};
-  for (int dimacs = 0; dimacs <= 1; dimacs++) {
-    const char *input = dimacs ? cnf : dp;
-    snprintf(name, sizeof name, "dpll --time-limit 0.5 %s", input);
-    run_tool(&r, tool, NULL, NULL, NULL, "--time-limit", "0.5", input,
-             (char *)NULL);
-    expect_stopped(name, &r, dimacs, "the time limit");
-    /* Signals, with the answer going to a file: all of it, or none. */
-    for (int k = 0; k < 2; k++) {
-      int sig = k ? SIGTERM : SIGINT;
-      snprintf(name, sizeof name, "dpll %s -o FILE, %s after 1 s", input,
-               k ? "SIGTERM" : "SIGINT");
-      remove(out);
-      clitest_signal = sig;
-      clitest_signal_after = 1.0;
-      run_tool(&r, tool, NULL, NULL, NULL, input, "-o", out, (char *)NULL);
-      clitest_signal = 0;
-      if (r.stopped < 0 || r.stopped > tier_seconds(5))
-        failure(name, "exited %.1f s after the signal", r.stopped);
+  char input[2][4096], out[2][STOPS][4096], name[2][STOPS][4400];
+  oracle_write_pigeons(join(input[0], sizeof input[0], tmp_dir, "php12.txt"),
+                       11, false);
+  oracle_write_pigeons(join(input[1], sizeof input[1], tmp_dir, "php12.cnf"),
+                       11, true);
+  double after = signal_delay();
+  const char *args[2][STOPS][6];
+  run_job jobs[2 * STOPS + 1] = {0};
+  for (int dimacs = 0; dimacs <= 1; dimacs++)
+    for (int c = 0; c < STOPS; c++) {
+      run_job *j = &jobs[dimacs * STOPS + c];
+      const char **a = args[dimacs][c];
+      j->prog = tool;
+      j->args = a;
+      if (c == STOP_LIMIT) {
+        a[0] = "--time-limit";
+        a[1] = "0.2";
+        a[2] = input[dimacs];
+        a[3] = NULL;
+        snprintf(name[dimacs][c], sizeof name[dimacs][c],
+                 "dpll --time-limit 0.2 %s", input[dimacs]);
+        continue;
+      }
+      /* Signals, with the answer going to a file: all of it, or none. */
+      char file[64];
+      snprintf(file, sizeof file, "stopped-answer-%d-%d", dimacs, c);
+      remove(join(out[dimacs][c], sizeof out[dimacs][c], tmp_dir, file));
+      a[0] = input[dimacs];
+      a[1] = "-o";
+      a[2] = out[dimacs][c];
+      a[3] = NULL;
+      j->signal = c == STOP_SIGTERM ? SIGTERM : SIGINT;
+      j->signal_after = after;
+      snprintf(name[dimacs][c], sizeof name[dimacs][c],
+               "dpll %s -o FILE, %s after %g s", input[dimacs],
+               c == STOP_SIGTERM ? "SIGTERM" : "SIGINT", after);
+    }
+  const char *progress_args[] = {"-v", "--time-limit", PROGRESS_LIMIT, input[1],
+                                 NULL};
+  jobs[2 * STOPS].prog = tool;
+  jobs[2 * STOPS].args = progress_args;
+
+  run_jobs(jobs, 2 * STOPS + 1, signal_jobs_at_once());
+
+  for (int dimacs = 0; dimacs <= 1; dimacs++)
+    for (int c = 0; c < STOPS; c++) {
+      run_result *r = &jobs[dimacs * STOPS + c].r;
+      const char *n = name[dimacs][c];
+      if (c == STOP_LIMIT) {
+        expect_stopped(n, r, dimacs, "the time limit");
+        run_free(r);
+        continue;
+      }
+      if (r->stopped < 0 || r->stopped > tier_seconds(5))
+        failure(n, "exited %.1f s after the signal", r->stopped);
       buffer got = {0};
-      bool written = read_file(out, &got);
-      run_result seen = r;
+      bool written = read_file(out[dimacs][c], &got);
+      run_result seen = *r;
       if (dimacs && written)
         seen.out = got; /* the answer is in the file */
-      expect_stopped(name, &seen, dimacs, k ? "SIGTERM" : "SIGINT");
+      expect_stopped(n, &seen, dimacs,
+                     c == STOP_SIGTERM ? "SIGTERM" : "SIGINT");
       if (written != (bool)dimacs)
-        failure(name, "the output file was %s",
-                written ? "written"
-                        : "not "
-                          "written");
+        failure(n, "the output file was %s",
+                written ? "written" : "not written");
       buffer_free(&got);
+      remove(out[dimacs][c]);
+      run_free(r);
     }
-  }
-  remove(out);
-  run_free(&r);
+  check_progress("dpll -v --time-limit " PROGRESS_LIMIT " php12.cnf",
+                 &jobs[2 * STOPS].r);
+  run_free(&jobs[2 * STOPS].r);
+  remove(input[0]);
+  remove(input[1]);
   end_cases("stopping");
 }
 
@@ -837,26 +902,36 @@ static long long stat_value(const char *err, const char *label) {
   return value;
 }
 
-/* --vivify and --rephase walk reach the solver: on 9 pigeons in 8 holes
- * (about 11,000 conflicts, unsatisfiable by counting) the counters of
+/* --vivify and --rephase walk reach the solver: the counters of
  * vivification and of the walks are positive with the option and 0
- * without, and the answer is UNSAT either way.  So do --lookahead (its
- * probes, under -a dpll; --trace shows what a failed probe sets) and the
- * default -a auto (probes on random 3-SAT, none under -a cdcl, the same
- * answer). */
+ * without, and the answer is UNSAT either way, on pigeonhole formulas
+ * (unsatisfiable by counting): vivification on 8 pigeons in 7 holes
+ * (about 2,300 conflicts), walks on 9 in 8 (about 11,000: a walk waits
+ * for a rephase).  So do --lookahead (its probes, under -a dpll; --trace
+ * shows what a failed probe sets) and the default -a auto (probes on
+ * random 3-SAT, none under -a cdcl, the same answer). */
 static void test_engine_options(void **state) {
   (void)state;
   begin_cases();
   char cnf[4096];
-  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php9.cnf"), 8, true);
   static const struct {
+    int holes; /* on PHP(holes + 1, holes) */
     const char *option, *value, *label;
-  } cases[] = {{"--vivify", NULL, "vivified"},
-               {"--rephase", "walk", "walks"},
-               {"--rephase=walk", NULL, "walk flips"}};
+  } cases[] = {{7, "--vivify", NULL, "vivified"},
+               {8, "--rephase", "walk", "walks"},
+               {8, "--rephase=walk", NULL, "walk flips"}};
   run_result r = {0};
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-    for (int on = 0; on <= 1; on++) {
+  const int ncases = (int)(sizeof cases / sizeof *cases);
+  for (int holes = 7; holes <= 8; holes++) {
+    char file[32];
+    snprintf(file, sizeof file, "php%d.cnf", holes + 1);
+    oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, file), holes, true);
+    /* i = -1: without the options, every counter of this formula's cases
+     * 0; then with each option, its counter positive. */
+    for (int i = -1; i < ncases; i++) {
+      bool on = i >= 0;
+      if (on && cases[i].holes != holes)
+        continue;
       char name[4400];
       snprintf(name, sizeof name, "dpll --stats%s%s%s%s %s", on ? " " : "",
                on ? cases[i].option : "", on && cases[i].value ? " " : "",
@@ -871,12 +946,17 @@ static void test_engine_options(void **state) {
         continue;
       if (strcmp(r.out.data, "s UNSATISFIABLE\n"))
         failure(name, "stdout \"%s\"", SHOW(r.out));
-      long long n = stat_value(r.err.data, cases[i].label);
-      if (on ? n <= 0 : n != 0)
-        failure(name, "%s %lld, expected %s", cases[i].label, n,
-                on ? "more than 0" : "0");
+      for (int k = on ? i : 0; k < (on ? i + 1 : ncases); k++) {
+        if (cases[k].holes != holes)
+          continue;
+        long long n = stat_value(r.err.data, cases[k].label);
+        if (on ? n <= 0 : n != 0)
+          failure(name, "%s %lld, expected %s", cases[k].label, n,
+                  on ? "more than 0" : "0");
+      }
     }
-  remove(cnf);
+    remove(cnf);
+  }
   /* --lookahead, under the classic engine, on PHP(7, 6). */
   oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php7.cnf"), 6, true);
   for (int on = 0; on <= 1; on++) {
@@ -968,34 +1048,6 @@ static void test_engine_options(void **state) {
   remove(cnf);
   run_free(&r);
   end_cases("engine options");
-}
-
-/* -v: "c progress" lines on stderr, one a second (a pace a run of 2.5 s
- * shows as two lines, not one per poll), the answer as without it. */
-static void test_progress(void **state) {
-  (void)state;
-  begin_cases();
-  char cnf[4096];
-  oracle_write_pigeons(join(cnf, sizeof cnf, tmp_dir, "php12-v.cnf"), 11, true);
-  run_result r = {0};
-  const char *name = "dpll -v --time-limit 2.5 php12.cnf";
-  run_tool(&r, tool, NULL, NULL, NULL, "-v", "--time-limit", "2.5", cnf,
-           (char *)NULL);
-  expect_stopped(name, &r, true, "the time limit");
-  int lines = 0;
-  for (const char *p = r.err.data; *p; lines++) {
-    if (strncmp(p, "c progress ", 11) || !strstr(p, " conflicts, ") ||
-        !strstr(p, " M propagations/s"))
-      failure(name, "not a progress line: \"%s\"", SHOW_STR(p));
-    p = strchr(p, '\n');
-    if (!p)
-      break;
-    p++;
-  }
-  if (lines < 1 || lines > 3)
-    failure(name, "%d progress lines in 2.5 s", lines);
-  run_free(&r);
-  end_cases("progress");
 }
 
 static void test_stdin_and_output(void **state) {
@@ -1208,9 +1260,12 @@ static int parse_dimacs_answer(const buffer *out, int num_vars,
   return 1;
 }
 
-/* How many random formulas test_oracle_answers runs: 150 scaled to the
- * tier (tier.h). */
-static int oracle_formulas = 150;
+/* How many random formulas test_oracle_answers runs (each under every
+ * configuration, on one file or the other): 40 in a Release build's quick
+ * tier, 300 in the long tier's share (clitest.h's tier_cases_split): 8
+ * under the sanitizers, 1500 in a Release build's long tier, 15 under
+ * valgrind. */
+static int oracle_formulas;
 
 static void test_oracle_answers(void **state) {
   (void)state;
@@ -1281,8 +1336,12 @@ static void test_oracle_answers(void **state) {
     write_file(cnf_path, cnf, size);
     free(cnf);
 
+    /* Each configuration on one of the two files, in turn: every
+     * configuration meets both formats over two formulas. */
     for (size_t c = 0; c < nconfigs; c++) {
       for (int dimacs = 0; dimacs < 2; dimacs++) {
+        if (dimacs != (i + (int)c) % 2)
+          continue;
         const char *args[8];
         char seed[16], name[256];
         size_t m = 0;
@@ -1335,7 +1394,7 @@ static void test_oracle_answers(void **state) {
   print_message("oracle: %d formulas (%d satisfiable, %d unsatisfiable), "
                 "%d runs in %.1f s\n",
                 oracle_formulas, sat_count, unsat_count, runs, now() - t0);
-  /* Each outcome is about half of them (150 give some 60 of each). */
+  /* Each outcome is about half of them (40 give some 20 of each). */
   int least = oracle_formulas / 8;
   if (sat_count < least || unsat_count < least)
     failure("oracle formulas",
@@ -1408,13 +1467,47 @@ static bool parse_icnf(const char *text, int num_vars, icnf_text *t,
   return true;
 }
 
+/* The clauses of a formula of at most 31 variables as bit masks of their
+ * positive and negative literals (variable v is bit v - 1), to judge every
+ * assignment of it fast: assignment a satisfies clause i when a has a bit
+ * of pos[i] or lacks one of neg[i].  pos and neg share one allocation. */
+typedef struct clause_masks {
+  unsigned *pos, *neg;
+  size_t n;
+} clause_masks;
+
+static void masks_of(const oracle_formula *f, clause_masks *m) {
+  assert_true(f->num_vars < 32);
+  m->n = f->num_clauses;
+  m->pos = calloc(2 * m->n + 1, sizeof *m->pos);
+  assert_non_null(m->pos);
+  m->neg = m->pos + m->n;
+  for (size_t i = 0; i < m->n; i++)
+    for (size_t k = f->start[i]; k < f->start[i + 1]; k++) {
+      int lit = f->lits[k];
+      *(lit > 0 ? &m->pos[i] : &m->neg[i]) |= 1u
+                                              << ((lit > 0 ? lit : -lit) - 1);
+    }
+}
+
+/* Whether assignment a satisfies every clause of m (oracle_check's
+ * verdict). */
+static bool masks_satisfied(const clause_masks *m, unsigned a) {
+  for (size_t i = 0; i < m->n; i++)
+    if (!((a & m->pos[i]) | (~a & m->neg[i])))
+      return false;
+  return true;
+}
+
 /* The cubes written for f: the clauses have f's models, every model
  * satisfies exactly one cube, any two cubes clash, the bounds hold; no
  * cube means the empty clause last and no model.  Returns the number of
  * models of f. */
 static long judge_icnf(const char *name, const oracle_formula *f,
                        const icnf_text *t, int depth, int count) {
-  unsigned char m[32] = {0};
+  clause_masks fm, gm;
+  masks_of(f, &fm);
+  masks_of(&t->g, &gm);
   long models = 0;
   if ((count && t->num_cubes > count) ||
       (!t->num_cubes && !t->empty_clause_last))
@@ -1430,10 +1523,8 @@ static long judge_icnf(const char *name, const oracle_formula *f,
   }
   bool broken = false;
   for (unsigned a = 0; a < 1u << f->num_vars; a++) {
-    for (int v = 1; v <= f->num_vars; v++)
-      m[v] = (unsigned char)(a >> (v - 1) & 1);
-    int in_f = oracle_check(f, m), hits = 0;
-    if (in_f != oracle_check(&t->g, m) && !broken) {
+    int in_f = masks_satisfied(&fm, a), hits = 0;
+    if (in_f != masks_satisfied(&gm, a) && !broken) {
       failure(name, "the clauses written differ from the input's at %#x", a);
       broken = true;
     }
@@ -1447,6 +1538,8 @@ static long judge_icnf(const char *name, const oracle_formula *f,
   }
   if (!t->num_cubes && models)
     failure(name, "no cube, but the input has %ld models", models);
+  free(fm.pos);
+  free(gm.pos);
   return models;
 }
 
@@ -1496,7 +1589,11 @@ static void cube_formula(oracle_formula *f, uint64_t *rng, int i) {
     oracle_random(f, rng, n, m, 1 + (i % 3 == 1), 4);
 }
 
-static int cube_formulas = 24;
+/* How many random formulas test_cubes runs, besides two pigeonhole
+ * formulas (test_icnf_random, twice as many): 15 in a Release build's
+ * quick tier, 24 in the long tier's share (tier_cases_split): 3 under the
+ * sanitizers, 120 in a Release build's long tier, 1 under valgrind. */
+static int cube_formulas;
 
 /* dpll --cubes N, --cube-depth D and both on random formulas (DIMACS and
  * DP files) and two pigeonhole formulas: the iCNF written judged by brute
@@ -1828,8 +1925,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
     return 2;
   }
-  oracle_formulas = (int)tier_cases(oracle_formulas);
-  cube_formulas = (int)tier_cases(cube_formulas);
+  oracle_formulas = (int)tier_cases_split(40, 300);
+  cube_formulas = (int)tier_cases_split(15, 24);
   tool = absolute(argv[1]);
   data_dir = absolute(argv[2]);
   if (!tool || !data_dir || access(tool, X_OK)) {
@@ -1851,7 +1948,6 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_stopping),
       cmocka_unit_test(test_engine_options),
-      cmocka_unit_test(test_progress),
       cmocka_unit_test(test_stdin_and_output),
       cmocka_unit_test(test_dash_outputs),
       cmocka_unit_test(test_oracle_answers),

@@ -1,9 +1,9 @@
 /* test_differential.c - the dpll tool against a reference SAT solver
- * (picosat, else minisat) on a few thousand random formulas of varied
- * shape: random 3-SAT near the threshold (10..60 variables, and a larger
- * kind of 61..120), mixed clause lengths, many unit clauses, long clauses,
- * pigeonhole formulas, duplicate literals, tautologies, unused variables,
- * empty formulas, empty clauses.
+ * (picosat, else minisat) on hundreds or thousands of random formulas of
+ * varied shape: random 3-SAT near the threshold (10..60 variables, and a
+ * larger kind of 61..120), mixed clause lengths, many unit clauses, long
+ * clauses, pigeonhole formulas, duplicate literals, tautologies, unused
+ * variables, empty formulas, empty clauses.
  *
  * Each formula is written in both input formats (DP with random back
  * matter, DIMACS; the DP format cannot express an empty clause, so such a
@@ -19,9 +19,7 @@
  * for byte.  The classic engine runs with --max-conflicts: a limit answer
  * is no answer, not a failure, but limit answers must be rare.
  *
- * Usage: test_differential PATH-TO-DPLL COUNT [REFERENCE]
- *   COUNT      the number of formulas (tests/CMakeLists.txt says why its
- *              counts);
+ * Usage: test_differential PATH-TO-DPLL [REFERENCE]
  *   REFERENCE  the reference solver's path; if absent, empty or not
  *              executable, picosat and then minisat are looked for on PATH
  *              and in /usr/bin.  With neither (or with REFERENCE "none"),
@@ -52,7 +50,13 @@
 #include "clitest.h"
 #include "oracle.h"
 
-#define FORMULAS 2000       /* in a Release build's quick tier (tier.h) */
+/* The number of formulas: FORMULAS in a Release build's quick tier,
+ * FORMULAS_LONG in the long tier's share (clitest.h's tier_cases_split):
+ * 120 under the sanitizers, 10,000 in a Release build's long tier, 2000 in
+ * the sanitizer build's.  Every option value and shape is reached in each
+ * (config_of, shape_of; check_coverage checks it). */
+#define FORMULAS 600
+#define FORMULAS_LONG 2000
 #define HANG_SECONDS 60     /* per process */
 #define BRUTE_FORCE_VARS 20 /* brute force up to this many variables */
 #define CLASSIC_MAX_CONFLICTS "100000" /* the classic engine's limit */
@@ -867,10 +871,10 @@ static void check_counts(const char *option, const char *const *names,
 /* Every option value in a good share of the runs, both engines on every
  * shape, both answers common, limit answers rare. */
 static void check_coverage(void) {
-  /* The configurations deal the option values out over a few hundred
-   * runs (config_of); fewer formulas, as at a small DPLL_TEST_SCALE, need
-   * not see each. */
-  if (tally.formulas < 300) {
+  /* The configurations deal the option values out over the runs of about
+   * a hundred formulas (config_of); fewer, as at a small DPLL_TEST_SCALE,
+   * need not see each. */
+  if (tally.formulas < 100) {
     print_message("coverage not checked: %ld formulas are too few to see "
                   "every option value\n",
                   tally.formulas);
@@ -1011,7 +1015,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL [REFERENCE-SOLVER]\n", argv[0]);
     return 2;
   }
-  formula_count = tier_cases(FORMULAS);
+  formula_count = tier_cases_split(FORMULAS, FORMULAS_LONG);
   tool = absolute(argv[1]);
   if (!tool || access(tool, X_OK)) {
     fprintf(stderr, "test_differential: cannot run %s\n", argv[1]);

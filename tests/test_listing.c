@@ -8,10 +8,11 @@
  * keep the models found; each usage error is one exact line and writes
  * nothing.
  *
- * Usage: test_listing PATH-TO-DPLL [FORMULAS [HANG-SECONDS]]
+ * Usage: test_listing PATH-TO-DPLL
  *
- * FORMULAS (default 300) is the number of random formulas; 0 skips them
- * (the run under valgrind, where every run is slow). */
+ * The random formulas: 100 in a Release build's quick tier, 300 in the
+ * long tier's share (clitest.h's tier_cases_split): 20 under the
+ * sanitizers, 1500 in a Release build's long tier, 15 under valgrind. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <signal.h>
@@ -35,9 +36,9 @@
 #define MAX_VARS 64   /* a model is a bit set: variable v is bit v - 1 */
 #define SMALL_VARS 10 /* the random formulas' variables, at most */
 
-static char *tool;                /* absolute path of the dpll binary */
-static char *tmp_dir;             /* this run's scratch directory (mkdtemp) */
-static int random_formulas = 300; /* scaled to the tier (tier.h) */
+static char *tool;          /* absolute path of the dpll binary */
+static char *tmp_dir;       /* this run's scratch directory (mkdtemp) */
+static int random_formulas; /* scaled to the tier: see the top */
 
 /* ---- Models as bit sets -------------------------------------------------- */
 
@@ -826,7 +827,8 @@ static void test_errors(void **state) {
 /* ---- Stops ----------------------------------------------------------------
  * 60 variables and one short clause have about 2^60 models: a time limit
  * or a signal stops the listing, which keeps the models found.  PHP(12,
- * 11) takes minutes to refute: a stop comes before the first model. */
+ * 11) takes minutes to refute: a stop comes before the first model.  The
+ * stops of both formats run at once (see test_stops). */
 
 static const char big_back[] = "the back matter\n0\n";
 
@@ -913,8 +915,9 @@ static void check_stopped_first(const char *name, const run_result *r,
 
 /* A stop while listing: usually after some models (check_stopped_list),
  * but on a slow machine (valgrind, a busy one) the stop may come before
- * the first, and that answer must then be right (check_stopped_first). */
-static void check_stopped_some(const char *name, const run_result *r,
+ * the first, and that answer must then be right (check_stopped_first).
+ * Returns whether it was judged as a stop after some models. */
+static bool check_stopped_some(const char *name, const run_result *r,
                                const buffer *out, bool to_file,
                                const oracle_formula *f, bool dimacs,
                                uint64_t proj, const char *why) {
@@ -927,106 +930,174 @@ static void check_stopped_some(const char *name, const run_result *r,
     failure(name, "the output file was not written");
   else
     check_stopped_list(name, r, out, f, dimacs, proj, why);
+  return !first;
 }
+
+/* The stop cases of each format, all run at once (run_jobs, one at a time
+ * under valgrind: signal_jobs_at_once): they wait rather than compute, so
+ * their waits overlap.  The signals come signal_delay() in (clitest.h). */
+enum {
+  STOP_LIMIT,         /* big, --all, a time limit */
+  STOP_LIMIT_PROJECT, /* big, --solutions huge K --project, a time limit */
+  STOP_SIGINT,        /* big, --all -o FILE, SIGINT */
+  STOP_SIGTERM,       /* big, --all -o FILE, SIGTERM */
+  STOP_SOLUTIONS,     /* big, --solutions 5 */
+  STOP_PHP_LIMIT,     /* PHP, --all, a time limit */
+  STOP_PHP_SIGTERM,   /* PHP, --solutions 2 --project -o FILE, SIGTERM */
+  STOPS
+};
+
+/* The time limit of the stop cases: short, since a stop of the big
+ * listing may come before the first model or after some (on a slow
+ * machine, before), and either answer is judged. */
+#define STOP_LIMIT_TEXT "0.2"
 
 static void test_stops(void **state) {
   (void)state;
   begin_cases();
   static const char *const big_name[] = {"big.txt", "big.cnf"};
   static const char *const php_name[] = {"php12.txt", "php12.cnf"};
-  char big[2][4096], php[2][4096], out[4096], name[8192];
+  char big[2][4096], php[2][4096], out[2][STOPS][4096], name[2][STOPS][1024];
   oracle_formula f[2];
+  double after = signal_delay();
+  args a[2][STOPS] = {0};
+  run_job jobs[2][STOPS] = {0};
   for (int d = 0; d < 2; d++) {
     write_big(join(big[d], sizeof big[d], tmp_dir, big_name[d]), d, &f[d]);
     oracle_write_pigeons(join(php[d], sizeof php[d], tmp_dir, php_name[d]), 11,
                          d);
-  }
-  join(out, sizeof out, tmp_dir, "stopped.out");
-  run_result r = {0};
-  buffer got = {0};
-  for (int d = 0; d < 2; d++) {
-    /* A time limit, with --all and with a projection and a large K. */
-    for (int k = 0; k < 2; k++) {
-      args a = {0};
-      if (k == 0)
-        arg(&a, "--all");
-      else {
-        arg(&a, "--solutions");
-        arg(&a, "100000000000");
-        arg(&a, "--project");
-        arg(&a, "1-30,45,2-3");
+    for (int c = 0; c < STOPS; c++) {
+      char file[64];
+      snprintf(file, sizeof file, "stopped-%d-%d.out", d, c);
+      remove(join(out[d][c], sizeof out[d][c], tmp_dir, file));
+      args *x = &a[d][c];
+      run_job *j = &jobs[d][c];
+      j->prog = tool;
+      j->args = x->v;
+      switch (c) {
+      case STOP_LIMIT: /* a time limit, with --all */
+        arg(x, "--all");
+        arg(x, "--time-limit");
+        arg(x, STOP_LIMIT_TEXT);
+        arg(x, big[d]);
+        command_name(name[d][c], sizeof name[d][c], "dpll", x->v);
+        break;
+      case STOP_LIMIT_PROJECT: /* with a projection and a large K */
+        arg(x, "--solutions");
+        arg(x, "100000000000");
+        arg(x, "--project");
+        arg(x, "1-30,45,2-3");
+        arg(x, "--time-limit");
+        arg(x, STOP_LIMIT_TEXT);
+        arg(x, big[d]);
+        command_name(name[d][c], sizeof name[d][c], "dpll", x->v);
+        break;
+      case STOP_SIGINT: /* signals, the listing going to a file */
+      case STOP_SIGTERM:
+        arg(x, "--all");
+        arg(x, big[d]);
+        arg(x, "-o");
+        arg(x, out[d][c]);
+        j->signal = c == STOP_SIGINT ? SIGINT : SIGTERM;
+        j->signal_after = after;
+        snprintf(name[d][c], sizeof name[d][c],
+                 "dpll --all %s -o FILE, %s after %g s", big_name[d],
+                 c == STOP_SIGINT ? "SIGINT" : "SIGTERM", after);
+        break;
+      case STOP_SOLUTIONS: /* --solutions K stops solving after K models */
+        arg(x, "--solutions");
+        arg(x, "5");
+        arg(x, big[d]);
+        snprintf(name[d][c], sizeof name[d][c], "dpll --solutions 5 %s",
+                 big_name[d]);
+        break;
+      case STOP_PHP_LIMIT: /* PHP: stopped before the first model */
+        arg(x, "--all");
+        arg(x, "--time-limit");
+        arg(x, STOP_LIMIT_TEXT);
+        arg(x, php[d]);
+        snprintf(name[d][c], sizeof name[d][c],
+                 "dpll --all --time-limit " STOP_LIMIT_TEXT " %s", php_name[d]);
+        break;
+      default: /* STOP_PHP_SIGTERM */
+        arg(x, "--solutions");
+        arg(x, "2");
+        arg(x, "--project");
+        arg(x, "1-5");
+        arg(x, php[d]);
+        arg(x, "-o");
+        arg(x, out[d][c]);
+        j->signal = SIGTERM;
+        j->signal_after = after;
+        snprintf(name[d][c], sizeof name[d][c],
+                 "dpll --solutions 2 --project 1-5 %s -o FILE, SIGTERM after "
+                 "%g s",
+                 php_name[d], after);
+        break;
       }
-      arg(&a, "--time-limit");
-      arg(&a, "0.5");
-      arg(&a, big[d]);
-      command_name(name, sizeof name, "dpll", a.v);
-      double t0 = now();
-      run_argv(&r, tool, NULL, NULL, NULL, a.v);
-      double took = now() - t0;
-      if (took > tier_seconds(5))
-        failure(name, "took %.1f s to stop after a limit of 0.5 s", took);
-      check_stopped_some(name, &r, &r.out, false, &f[d], d,
-                         k ? all_vars(30) | bit(45) : all_vars(60),
-                         "the time limit");
     }
-
-    /* A signal after 1 s, the listing going to a file: written whole. */
-    for (int k = 0; k < 2; k++) {
-      int sig = k ? SIGTERM : SIGINT;
-      const char *sig_name = k ? "SIGTERM" : "SIGINT";
-      snprintf(name, sizeof name, "dpll --all %s -o FILE, %s after 1 s",
-               big_name[d], sig_name);
-      remove(out);
-      clitest_signal = sig;
-      clitest_signal_after = 1.0;
-      run_tool(&r, tool, NULL, NULL, NULL, "--all", big[d], "-o", out,
-               (char *)NULL);
-      clitest_signal = 0;
-      if (r.stopped < 0 || r.stopped > tier_seconds(5))
-        failure(name, "exited %.1f s after the signal", r.stopped);
-      expect_empty(name, "stdout", &r.out);
-      bool written = read_file(out, &got);
-      check_stopped_some(name, &r, written ? &got : NULL, true, &f[d], d,
-                         all_vars(60), sig_name);
-    }
-
-    /* --solutions K stops solving after K models: no closing. */
-    snprintf(name, sizeof name, "dpll --solutions 5 %s", big_name[d]);
-    run_tool(&r, tool, NULL, NULL, NULL, "--solutions", "5", big[d],
-             (char *)NULL);
-    buffer back = {0};
-    buffer_str(&back, big_back);
-    expectation e = {&f[d], d, &back, all_vars(60), UINT64_MAX, 5};
-    check_listing(name, &r, &r.out, &e);
-    buffer_free(&back);
-
-    /* PHP: stopped before the first model, as without --all. */
-    snprintf(name, sizeof name, "dpll --all --time-limit 0.5 %s", php_name[d]);
-    run_tool(&r, tool, NULL, NULL, NULL, "--all", "--time-limit", "0.5", php[d],
-             (char *)NULL);
-    check_stopped_first(name, &r, &r.out, false, d, "the time limit");
-    snprintf(name, sizeof name,
-             "dpll --solutions 2 --project 1-5 %s -o FILE, SIGTERM after "
-             "0.5 s",
-             php_name[d]);
-    remove(out);
-    clitest_signal = SIGTERM;
-    clitest_signal_after = 0.5;
-    run_tool(&r, tool, NULL, NULL, NULL, "--solutions", "2", "--project", "1-5",
-             php[d], "-o", out, (char *)NULL);
-    clitest_signal = 0;
-    expect_empty(name, "stdout", &r.out);
-    bool written = read_file(out, &got);
-    check_stopped_first(name, &r, written ? &got : NULL, true, d, "SIGTERM");
   }
-  remove(out);
+  run_jobs(&jobs[0][0], 2 * STOPS, signal_jobs_at_once());
+
+  buffer got = {0}, back = {0};
+  buffer_str(&back, big_back);
+  int listed = 0; /* stops of the big listing after some models */
+  for (int d = 0; d < 2; d++)
+    for (int c = 0; c < STOPS; c++) {
+      const char *n = name[d][c];
+      run_result *r = &jobs[d][c].r;
+      bool written = false;
+      if (c == STOP_LIMIT || c == STOP_LIMIT_PROJECT || c == STOP_PHP_LIMIT) {
+        if (jobs[d][c].took > tier_seconds(5))
+          failure(n,
+                  "took %.1f s to stop after a limit of " STOP_LIMIT_TEXT " s",
+                  jobs[d][c].took);
+      } else if (c != STOP_SOLUTIONS) {
+        if (r->stopped < 0 || r->stopped > tier_seconds(5))
+          failure(n, "exited %.1f s after the signal", r->stopped);
+        expect_empty(n, "stdout", &r->out);
+        written = read_file(out[d][c], &got);
+      }
+      switch (c) {
+      case STOP_LIMIT:
+      case STOP_LIMIT_PROJECT:
+        listed += check_stopped_some(
+            n, r, &r->out, false, &f[d], d,
+            c == STOP_LIMIT_PROJECT ? all_vars(30) | bit(45) : all_vars(60),
+            "the time limit");
+        break;
+      case STOP_SIGINT:
+      case STOP_SIGTERM: /* the listing written whole */
+        listed += check_stopped_some(n, r, written ? &got : NULL, true, &f[d],
+                                     d, all_vars(60),
+                                     c == STOP_SIGINT ? "SIGINT" : "SIGTERM");
+        break;
+      case STOP_SOLUTIONS: { /* no closing */
+        expectation e = {&f[d], d, &back, all_vars(60), UINT64_MAX, 5};
+        check_listing(n, r, &r->out, &e);
+        break;
+      }
+      case STOP_PHP_LIMIT: /* as without --all */
+        check_stopped_first(n, r, &r->out, false, d, "the time limit");
+        break;
+      default:
+        check_stopped_first(n, r, written ? &got : NULL, true, d, "SIGTERM");
+        break;
+      }
+      remove(out[d][c]);
+      run_free(r);
+    }
+  print_message("stops: %d of the 8 stopped listings of the big formula had "
+                "models (the others stopped before the first: a slow "
+                "start)\n",
+                listed);
   for (int d = 0; d < 2; d++) {
     remove(big[d]);
     remove(php[d]);
     oracle_free(&f[d]);
   }
   buffer_free(&got);
-  run_free(&r);
+  buffer_free(&back);
   end_cases("stop");
 }
 
@@ -1109,7 +1180,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL\n", argv[0]);
     return 2;
   }
-  random_formulas = (int)tier_cases(random_formulas);
+  random_formulas = (int)tier_cases_split(100, 300);
   tool = absolute(argv[1]);
   if (!tool || access(tool, X_OK)) {
     fprintf(stderr, "test_listing: bad tool %s\n", argv[1]);

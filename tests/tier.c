@@ -41,3 +41,11 @@ long tier_cases(long base) {
 }
 
 double tier_seconds(double base) { return base * tier_slow(); }
+
+bool tier_long(void) {
+  return tier_scale() > TIER_DEFAULT_SCALE || tier_slow() > TIER_DEFAULT_SLOW;
+}
+
+long tier_cases_split(long quick, long full) {
+  return tier_cases(tier_long() ? full : quick);
+}

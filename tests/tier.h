@@ -18,6 +18,8 @@
 #ifndef DPLL_TESTS_TIER_H_INCLUDED
 #define DPLL_TESTS_TIER_H_INCLUDED
 
+#include <stdbool.h>
+
 /* base random cases scaled by DPLL_TEST_SCALE: at least 1 when base > 0. */
 long tier_cases(long base);
 
@@ -25,6 +27,16 @@ long tier_cases(long base);
  * expected to take in a Release build on an idle machine) times
  * DPLL_TEST_SLOW. */
 double tier_seconds(double base);
+
+/* Whether this run is a long tier's: a DPLL_TEST_SCALE or DPLL_TEST_SLOW
+ * above the build's quick tier's (the Release build's long tier has scale
+ * 500, the sanitizer build's 100 against its quick 20, valgrind's runs
+ * DPLL_TEST_SLOW 50).  For a test whose quick tier runs a smaller share
+ * or smaller instances than its long tier. */
+bool tier_long(void);
+
+/* tier_cases(quick) in the quick tier, tier_cases(full) in a long one. */
+long tier_cases_split(long quick, long full);
 
 /* DPLL_TEST_SCALE and DPLL_TEST_SLOW as in force, for the test's summary
  * line.  A malformed value in the environment ends the program with a
