@@ -10,6 +10,12 @@
  *   - peg-back's one line of why before NO SOLUTION;
  *   - the errors of these options.
  *
+ * Below scale 100 (tests/tier.h: the sanitizer build's quick tier, where
+ * each program takes some ten times as long) the triangles are played
+ * from one hole of each kind up to symmetry rather than from every hole
+ * (those with no play with one at-most-one encoding), and the hints are
+ * asked at every third position of the winning play (see every_case).
+ *
  * Usage: test_peg_play_tools PEG-FRONT DPLL PEG-BACK */
 #include <inttypes.h>
 #include <stdio.h>
@@ -30,13 +36,32 @@
 static char *front_tool, *dpll_tool, *back_tool;
 static char *tmp_dir;
 
+/* Whether every start and position is tried: from scale 100 (the Release
+ * build's quick tier and the long tiers).  Below, the empty holes are
+ * those of want_empty. */
+static bool every_case(void) { return tier_scale() >= 100; }
+
+/* Whether the triangles are tried with the empty hole `empty`: every one
+ * from scale 100, else one of each kind up to symmetry: the solver's
+ * choice (0), a corner (1), an edge hole (2), triangle4's centre (5; an
+ * edge hole of triangle3). */
+static bool want_empty(int empty) {
+  return every_case() || empty == 0 || empty == 1 || empty == 2 || empty == 5;
+}
+
 /* ---- Running the pipe ---------------------------------------------------- */
+
+/* The programs' arguments name files by absolute paths only (in the
+ * scratch directory), so they run where the test runs (cwd NULL): clitest
+ * starts them by posix_spawn, much cheaper under AddressSanitizer than the
+ * fork another working directory takes (tests/clitest.c). */
+#define HERE NULL
 
 /* Runs prog with args (NULL-ended) on standard input `in` (a path or
  * NULL); true if it exited with `code`. */
 static bool run(const char *name, run_result *r, const char *prog,
                 const char *in, int code, const char *const *args) {
-  run_argv(r, prog, tmp_dir, in, NULL, args);
+  run_argv(r, prog, HERE, in, NULL, args);
   return expect_exit(name, r, code);
 }
 
@@ -50,7 +75,7 @@ static bool pipe3(const char *name, run_result *r, const char *const *front,
   if (!run(name, r, front_tool, NULL, 0, front))
     return false;
   write_file(clauses, r->out.data, r->out.len);
-  run_argv(r, dpll_tool, tmp_dir, clauses, NULL, dpll);
+  run_argv(r, dpll_tool, HERE, clauses, NULL, dpll);
   if (r->code != 0 && r->code != 10 && r->code != 20) {
     failure(name, "dpll exited %d: %s", r->code, SHOW(r->err));
     return false;
@@ -145,16 +170,24 @@ static bool judge_listing(const char *name, const pc_board *judge,
  */
 
 /* dpll --all lists every play of the 10-hole triangle, from each start
- * (0: the solver chooses), with each at-most-one encoding: the auxiliary
- * atoms of some may give two models of one play, listed once. */
+ * (0: the solver chooses; want_empty), with each at-most-one encoding: the
+ * auxiliary atoms of some may give two models of one play, listed once.
+ * Below scale 100 (every_case) the starts with no play are tried with one
+ * encoding each, the corner with the sequential counter, the centre with
+ * the commanders (NO SOLUTION whatever the encoding). */
 static void test_every_solution(void **state) {
   (void)state;
   static const char *const amo[] = {"pairwise", "sequential", "product",
                                     "commander"};
   begin_cases();
   run_result r = {0};
-  for (int empty = 0; empty <= 10; empty++)
+  for (int empty = 0; empty <= 10; empty++) {
+    if (!want_empty(empty))
+      continue;
     for (size_t a = 0; a < 4; a++) {
+      if (!every_case() && (empty == 1 || empty == 5) &&
+          a != (empty == 1 ? 1u : 3u))
+        continue;
       char e[16], name[200];
       snprintf(e, sizeof e, "%d", empty);
       snprintf(name, sizeof name,
@@ -183,6 +216,7 @@ static void test_every_solution(void **state) {
       }
       pc_board_free(&judge);
     }
+  }
   run_free(&r);
   end_cases("every solution");
 }
@@ -229,12 +263,15 @@ static void test_some_solutions(void **state) {
 /* ---- Counting -------------------------------------------------------------
  */
 
+/* --count on the 6- and 10-hole triangles from each start (want_empty). */
 static void test_count(void **state) {
   (void)state;
   begin_cases();
   run_result r = {0};
   for (int rows = 3; rows <= 4; rows++)
     for (int empty = 0; empty <= rows * (rows + 1) / 2; empty++) {
+      if (!want_empty(empty))
+        continue;
       char e[16], b[24], name[128];
       snprintf(e, sizeof e, "%d", empty);
       snprintf(b, sizeof b, "triangle%d", rows);
@@ -390,7 +427,8 @@ static void check_hints(const char *name, const char *played,
 }
 
 /* Every position of a play of the 15-hole triangle and of a losing game:
- * --hint with --played the first k jumps. */
+ * --hint with --played the first k jumps.  Below scale 100 (every_case)
+ * the play's positions after 0, 3, 6... jumps and at its end only. */
 static void test_hints(void **state) {
   (void)state;
   begin_cases();
@@ -411,6 +449,8 @@ static void test_hints(void **state) {
     for (const char *p = text; p && (p = strchr(p, '\n')); p++)
       lines++;
     for (size_t k = 0; k <= lines; k++) {
+      if (!every_case() && game == 0 && k % 3 && k != lines)
+        continue;
       const char *end = text;
       for (size_t i = 0; i < k; i++)
         end = strchr(end, '\n') + 1;
@@ -555,7 +595,7 @@ static void test_why(void **state) {
     if (!run(name, &r, front_tool, NULL, 0, front))
       continue;
     write_file(clauses, r.out.data, r.out.len);
-    run_argv(&r, dpll_tool, tmp_dir, clauses, NULL, dpll);
+    run_argv(&r, dpll_tool, HERE, clauses, NULL, dpll);
     write_file(answer, r.out.data, r.out.len);
     const char *none[] = {NULL};
     if (!run(name, &r, back_tool, answer, 0, none))

@@ -34,6 +34,12 @@
  *                         is no legal play); back-bad/README says how each
  *                         was made.
  *
+ * The quick tier (tests/tier.h) runs fewer of the repeated pipelines (see
+ * tier_long): the triangles from one empty hole of each kind up to
+ * symmetry, each --at-most-one from a few starts, and --check-proof's
+ * genuine proofs of a smaller board; the long tier and the run under
+ * valgrind run every case.
+ *
  * Every case that fails is reported with its name; a test function fails if
  * any of its cases did. */
 #define _POSIX_C_SOURCE 200809L
@@ -69,8 +75,50 @@ static char *back_tool;
 static char *data_dir; /* absolute path of tests/data/peg */
 static char *tmp_dir;  /* this run's scratch directory (mkdtemp) */
 
+/* ---- Tiers ------------------------------------------------------------------
+ */
+
+/* Every case runs in the long tier (tier_long, tests/tier.h) and under
+ * valgrind (peg_tools_valgrind checks the tools' memory on every case);
+ * the quick tier, whose scale is 100 in a Release build and 20 under the
+ * sanitizers, runs the cases of each kind that want_empty and want_amo
+ * choose. */
+
+/* Whether the triangle of `rows` rows is played from the empty hole
+ * `empty` in the tests that try every one: all in the long tier, else one
+ * of each kind up to symmetry: a corner (1), an edge hole next to a corner
+ * (2), the middle of an edge of the 15-hole triangle (4; in the 10-hole
+ * one an edge hole as 2), an inner hole (5). */
+static bool want_empty(int rows, int empty) {
+  return tier_long() || empty == 1 || empty == 2 || empty == 5 ||
+         (rows == 5 && empty == 4);
+}
+
+/* Whether test_at_most_one plays the triangle5 from `empty` with the w-th
+ * of its encodings: all in the long tier, else each start with one
+ * encoding in turn, the starts 0 to 5 (the free choice and every kind of
+ * hole up to symmetry). */
+static bool want_amo(int empty, size_t w) {
+  return tier_long() || ((size_t)empty % 3 == w && empty <= 5);
+}
+
 /* ---- Running a program ------------------------------------------------------
  */
+
+/* The working directory of a program whose arguments name no file, or
+ * files by absolute paths only: where the test program runs.  clitest then
+ * starts it by posix_spawn, much cheaper under AddressSanitizer than the
+ * fork that another directory takes (tests/clitest.c). */
+#define HERE NULL
+
+/* Where peg-front runs with args: in tests/data/peg if they name one of
+ * its files (a relative path ending in .txt), else HERE. */
+static const char *front_dir(const char *const *args) {
+  for (size_t i = 0; args[i]; i++)
+    if (args[i][0] != '/' && ends_with(args[i], ".txt"))
+      return data_dir;
+  return HERE;
+}
 
 /* Runs the program and expects success: exit 0, nothing on stderr. */
 static bool run_ok(const char *name, run_result *r, const char *prog,
@@ -82,7 +130,7 @@ static bool run_ok(const char *name, run_result *r, const char *prog,
 /* peg-back: exit 0, and nothing on standard error but, before NO
  * SOLUTION, one line that says why. */
 static bool run_back(const char *name, run_result *r, const char *const *args) {
-  run_argv(r, back_tool, tmp_dir, NULL, NULL, args);
+  run_argv(r, back_tool, HERE, NULL, NULL, args);
   if (!expect_exit(name, r, 0))
     return false;
   if (r->out.len && !strcmp(r->out.data, "NO SOLUTION\n")) {
@@ -112,14 +160,16 @@ static bool run_back(const char *name, run_result *r, const char *const *args) {
 /* ---- Judge boards ----------------------------------------------------------
  */
 
-/* The board in data file `file` (in tests/data/peg), with the start
- * replaced by "every hole but empty" unless empty < 0.  Fails the test if
- * pegcheck cannot read it. */
+/* The board in data file `file` (in tests/data/peg, or an absolute path),
+ * with the start replaced by "every hole but empty" unless empty < 0.
+ * Fails the test if pegcheck cannot read it. */
 static void judge_from_file(pc_board *b, const char *file, int empty) {
   char path[4096], why[200];
   buffer text = {0};
-  if (!read_file(join(path, sizeof path, data_dir, file), &text))
-    fail_msg("cannot read %s", path);
+  const char *at =
+      file[0] == '/' ? file : join(path, sizeof path, data_dir, file);
+  if (!read_file(at, &text))
+    fail_msg("cannot read %s", at);
   if (!pc_board_read(text.data, text.len, b, why, sizeof why))
     fail_msg("pegcheck cannot read %s: %s", file, why);
   buffer_free(&text);
@@ -128,6 +178,37 @@ static void judge_from_file(pc_board *b, const char *file, int empty) {
     for (int h = 1; h <= b->holes; h++)
       b->start[h] = h != empty;
   }
+}
+
+/* In the scratch directory: tmp/NAME. */
+static const char *scratch(const char *name, char *out) {
+  return join(out, 4096, tmp_dir, name);
+}
+
+/* The board with no play of --check-proof's genuine proofs and of
+ * test_advanced, its path (absolute, or in tests/data/peg) in path:
+ * triangle5-goal-5-unreachable.txt in the long tier; in the quick tier the
+ * same puzzle three jumps in (4 over 2, 6 over 5, 7 over 4), written into
+ * the scratch directory: a position its plays pass through, so the goal
+ * is out of reach from it too and the position classes still do not show
+ * it; its proof has some 1500 lemmas rather than 12000, and solving and
+ * checking take a tenth of the time. */
+static const char *unsolvable_board(char *path) {
+  static const char file[] = "triangle5-goal-5-unreachable.txt";
+  if (tier_long())
+    return strcpy(path, file);
+  buffer text = {0}, later = {0};
+  assert_true(read_file(join(path, 4096, data_dir, file), &text));
+  const char *at = strstr(text.data, "\n15 1\n");
+  assert_non_null(at);
+  buffer_add(&later, text.data, (size_t)(at - text.data));
+  buffer_str(&later, "\n15 0\nstart 1 2 3 8 9 10 11 12 13 14 15\n");
+  buffer_str(&later, at + 6);
+  write_file(scratch("triangle5-later-goal-5.txt", path), later.data,
+             later.len);
+  buffer_free(&text);
+  buffer_free(&later);
+  return path;
 }
 
 /* A board on a square grid of size x size cells, the cells where in(r, c)
@@ -719,11 +800,15 @@ static bool check_front(const char *name, const buffer *out,
 
 typedef enum outcome { FAILED = -1, NO_SOLUTION = 0, SOLVED = 1 } outcome;
 
-/* Runs peg-front with front_args (in tests/data/peg), dpll on its output
- * and peg-back (with back_args) on dpll's answer, three processes through
- * files in the scratch directory; checks each stage and judges the answer
- * with pegcheck on the puzzle judge.  The answer file stays in
- * tmp/answer.txt, peg-back's output in *jumps (if not NULL). */
+/* The key of the last pipeline's peg-front output (empty if it failed). */
+static buffer front_key;
+
+/* Runs peg-front with front_args (in tests/data/peg if they name its
+ * files: front_dir), dpll on its output and peg-back (with back_args) on
+ * dpll's answer, three processes through files in the scratch directory;
+ * checks each stage and judges the answer with pegcheck on the puzzle
+ * judge.  The answer file stays in tmp/answer.txt, peg-back's output in
+ * *jumps (if not NULL), peg-front's key in front_key. */
 static outcome pipeline(const char *name, const char *const *front_args,
                         const pc_board *judge, bool at_least_one,
                         buffer *jumps) {
@@ -739,18 +824,21 @@ static outcome pipeline(const char *name, const char *const *front_args,
   uint64_t plays = pc_count_plays(judge);
 
   /* peg-front: its output checked, its key kept. */
-  bool ok = run_ok(name, &r, front_tool, data_dir, NULL, front_args);
+  bool ok =
+      run_ok(name, &r, front_tool, front_dir(front_args), NULL, front_args);
   if (ok) {
     ok = check_front(name, &r.out, judge, at_least_one, &f);
     clauses_free(&f.clauses);
   }
+  buffer_clear(&front_key);
   if (ok) {
     write_file(front_path, r.out.data, r.out.len);
     buffer_add(&key, f.key, f.key_len);
+    buffer_add(&front_key, f.key, f.key_len);
   }
 
   /* dpll: its answer ends with the key. */
-  if (ok && (ok = run_ok(name, &r, dpll_tool, tmp_dir, NULL, dpll_args)) &&
+  if (ok && (ok = run_ok(name, &r, dpll_tool, HERE, NULL, dpll_args)) &&
       (r.out.len < key.len ||
        memcmp(r.out.data + r.out.len - key.len, key.data, key.len))) {
     failure(name, "dpll's answer does not end with the key");
@@ -1223,7 +1311,7 @@ static void test_catalogue(void **state) {
       failure(name, "the judge's board has %d holes, expected %d", judge.holes,
               boards[i].holes);
     front_output f;
-    if (run_ok(name, &r, front_tool, tmp_dir, NULL, args)) {
+    if (run_ok(name, &r, front_tool, HERE, NULL, args)) {
       if (check_front(name, &r.out, &judge, true, &f))
         print_message("  %-40s %d holes, %d atoms, %zu clauses\n", name,
                       judge.holes, f.atoms, f.clauses.count);
@@ -1311,7 +1399,7 @@ static int dpll_satisfiable(const char *name, const char *path, bool dimacs) {
   run_result r = {0};
   const char *args[] = {path, NULL};
   int result = -1;
-  run_argv(&r, dpll_tool, tmp_dir, NULL, NULL, args);
+  run_argv(&r, dpll_tool, HERE, NULL, NULL, args);
   if (dimacs && !r.hung && !r.sig && (r.code == 10 || r.code == 20))
     result = r.code == 10;
   else if (!dimacs && expect_exit(name, &r, 0))
@@ -1347,18 +1435,20 @@ static void test_dimacs(void **state) {
     command_name(name, sizeof name, "peg-front", args);
     front_output f = {0};
     bool alo = strcmp(args[0], "--no-at-least-one") != 0;
-    if (run_ok(name, &r, front_tool, data_dir, NULL, args) &&
+    if (run_ok(name, &r, front_tool, front_dir(args), NULL, args) &&
         check_front(name, &r.out, NULL, alo, &f)) {
       write_file(dp_path, r.out.data, r.out.len);
       int sat = cases[i].solve ? dpll_satisfiable(name, dp_path, false) : -1;
+      /* The short form -d on the first case only in the quick tier
+       * (tier_long): the same option. */
       static const char *const forms[] = {"--dimacs", "-d"};
-      for (size_t k = 0; k < 2; k++) {
+      for (size_t k = 0; k < (i == 0 || tier_long() ? 2 : 1); k++) {
         const char *dargs[8] = {forms[k]};
         for (size_t m = 0; args[m]; m++)
           dargs[m + 1] = args[m], dargs[m + 2] = NULL;
         char dname[200];
         command_name(dname, sizeof dname, "peg-front", dargs);
-        if (!run_ok(dname, &d, front_tool, data_dir, NULL, dargs))
+        if (!run_ok(dname, &d, front_tool, front_dir(dargs), NULL, dargs))
           continue;
         check_dimacs(dname, &d.out, &f);
         write_file(cnf_path, d.out.data, d.out.len);
@@ -1412,7 +1502,7 @@ static void write_board_case(const char *const *args, const pc_board *judge) {
   join(path, sizeof path, tmp_dir, "written-board.txt");
   run_result r = {0};
   buffer written = {0}, original = {0}, again = {0};
-  if (run_ok(name, &r, front_tool, data_dir, NULL, wargs)) {
+  if (run_ok(name, &r, front_tool, front_dir(wargs), NULL, wargs)) {
     buffer_add(&written, r.out.data, r.out.len);
     write_file(path, written.data, written.len);
     pc_board wb;
@@ -1427,14 +1517,14 @@ static void write_board_case(const char *const *args, const pc_board *judge) {
     }
 
     const char *rewrite[] = {"-w", path, NULL};
-    if (run_ok(name, &r, front_tool, tmp_dir, NULL, rewrite) &&
+    if (run_ok(name, &r, front_tool, HERE, NULL, rewrite) &&
         !same_bytes(&r.out, &written))
       failure(name, "-w of the written board differs: \"%s\" then \"%s\"",
               SHOW(written), SHOW(r.out));
 
     const char *from_written[] = {path, NULL};
-    if (front_clauses(name, data_dir, args, judge, &original) &&
-        front_clauses(name, tmp_dir, from_written, judge, &again) &&
+    if (front_clauses(name, front_dir(args), args, judge, &original) &&
+        front_clauses(name, HERE, from_written, judge, &again) &&
         !same_bytes(&original, &again))
       failure(name, "the clauses of the written board differ from the "
                     "original's");
@@ -1454,7 +1544,7 @@ static void write_big_board(const char *name, const char *const *args,
   char path[4096];
   join(path, sizeof path, tmp_dir, "written-big-board.txt");
   run_result r = {0}, again = {0};
-  if (run_ok(name, &r, front_tool, tmp_dir, NULL, args)) {
+  if (run_ok(name, &r, front_tool, HERE, NULL, args)) {
     int first = 0, count = 0;
     for (const char *p = r.out.data, *end = p + r.out.len, *line;;) {
       size_t len, i = 0;
@@ -1484,7 +1574,7 @@ static void write_big_board(const char *name, const char *const *args,
     }
     write_file(path, r.out.data, r.out.len);
     const char *rewrite[] = {"-w", path, NULL};
-    if (run_ok(name, &again, front_tool, tmp_dir, NULL, rewrite) &&
+    if (run_ok(name, &again, front_tool, HERE, NULL, rewrite) &&
         !same_bytes(&again.out, &r.out))
       failure(name, "-w of the written board differs");
   }
@@ -1557,6 +1647,8 @@ static void test_triangle4(void **state) {
   begin_cases();
   int unsolvable[11] = {0};
   for (int h = 1; h <= 10; h++) {
+    if (!want_empty(4, h))
+      continue;
     char empty[16], name[128];
     snprintf(empty, sizeof empty, "%d", h);
     bool want = h != 1 && h != 5 && h != 7 && h != 10;
@@ -1602,9 +1694,13 @@ static void test_triangle5(void **state) {
   (void)state;
   begin_cases();
   double t0 = now();
+  int played = 0;
   for (int h = 1; h <= 15; h++) {
+    if (!want_empty(5, h))
+      continue;
     char empty[16], name[128];
     snprintf(empty, sizeof empty, "%d", h);
+    played++;
     pc_board judge;
     pc_board_triangle(&judge, 5, h);
     const char *args[] = {"--board", "triangle5", "--empty", empty, NULL};
@@ -1612,20 +1708,25 @@ static void test_triangle5(void **state) {
     play(name, args, &judge, true, 1);
     pc_board_free(&judge);
   }
-  print_message("triangle5: 15 pipelines in %.1f s\n", now() - t0);
+  print_message("triangle5: %d pipelines in %.1f s\n", played, now() - t0);
   end_cases("triangle5");
 }
 
 /* Every --at-most-one on the 15 starts of the 15-hole triangle (each
- * solved, the jumps replayed by pegcheck), on the unsolvable 10-hole
- * triangle from hole 1, and with a free start. */
+ * solved, the jumps replayed by pegcheck) and with a free start (in the
+ * quick tier, each start with one of them: want_amo), and on the
+ * unsolvable 10-hole triangle from hole 1. */
 static void test_at_most_one(void **state) {
   (void)state;
   begin_cases();
   static const char *const ways[] = {"sequential", "product", "commander"};
   for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
     double t0 = now();
+    int played = 1;
     for (int h = 0; h <= 15; h++) {
+      if (!want_amo(h, w))
+        continue;
+      played++;
       char empty[16], name[160];
       snprintf(empty, sizeof empty, "%d", h);
       pc_board judge;
@@ -1643,7 +1744,7 @@ static void test_at_most_one(void **state) {
     command_name(name, sizeof name, "peg-front", args);
     play(name, args, &judge, true, 0);
     pc_board_free(&judge);
-    print_message("--at-most-one %s: 17 pipelines in %.1f s\n", ways[w],
+    print_message("--at-most-one %s: %d pipelines in %.1f s\n", ways[w], played,
                   now() - t0);
   }
   end_cases("--at-most-one");
@@ -1794,10 +1895,15 @@ static void test_advanced(void **state) {
     for (; n < 4 && cases[i].args[n]; n++)
       args[n] = cases[i].args[n];
     args[n] = NULL;
-    char name[200];
+    /* The unreachable goal 5 three jumps in, in the quick tier
+     * (unsolvable_board). */
+    char name[200], path[4096];
+    const char *file = cases[i].file;
+    if (!strcmp(file, "triangle5-goal-5-unreachable.txt"))
+      file = args[0] = unsolvable_board(path);
     command_name(name, sizeof name, "peg-front", args);
     pc_board judge;
-    judge_from_file(&judge, cases[i].file, cases[i].empty);
+    judge_from_file(&judge, file, cases[i].empty);
     play(name, args, &judge, true, cases[i].solvable);
     pc_board_free(&judge);
   }
@@ -1932,16 +2038,12 @@ static void test_redundant_options(void **state) {
     command_name(name, sizeof name, "peg-front", cases[i].args);
     pc_board judge;
     pc_board_triangle(&judge, cases[i].rows, cases[i].empty);
+    /* The options line of the key of the pipeline's peg-front output (if
+     * it got that far; a failure is reported otherwise). */
     play(name, cases[i].args, &judge, true, cases[i].solvable);
+    if (front_key.len && !strstr(front_key.data, cases[i].options))
+      failure(name, "the key's options line does not say %s", cases[i].options);
     pc_board_free(&judge);
-    run_result r = {0};
-    if (run_ok(name, &r, front_tool, tmp_dir, NULL, cases[i].args)) {
-      if (!strstr(r.out.data, cases[i].options))
-        failure(name, "the key's options line does not say %s",
-                cases[i].options);
-    }
-    buffer_free(&r.out);
-    buffer_free(&r.err);
   }
   end_cases("redundant-clause options");
 }
@@ -2289,12 +2391,14 @@ static void test_draw(void **state) {
     else
       pc_board_triangle(&judge, cases[i].rows, cases[i].empty);
     if (pipeline(name, args, &judge, true, &plain) == SOLVED) {
+      /* The short form -D on the first case only in the quick tier
+       * (tier_long): the same option. */
       static const char *const forms[] = {"--draw", "-D"};
-      for (size_t k = 0; k < 2; k++) {
+      for (size_t k = 0; k < (i == 0 || tier_long() ? 2 : 1); k++) {
         snprintf(label, sizeof label, "%s | dpll | peg-back %s", name,
                  forms[k]);
         const char *bargs[] = {forms[k], answer, NULL};
-        if (run_ok(label, &r, back_tool, tmp_dir, NULL, bargs))
+        if (run_ok(label, &r, back_tool, HERE, NULL, bargs))
           check_draw_output(label, &r.out, &plain, &judge, cases[i].kind,
                             cases[i].draw_rows, cases[i].draw_cols);
       }
@@ -2328,20 +2432,16 @@ static void test_draw(void **state) {
  * -----------------------------------------------------------
  */
 
-/* In the scratch directory: tmp/NAME. */
-static const char *scratch(const char *name, char *out) {
-  return join(out, 4096, tmp_dir, name);
-}
-
-/* peg-front FRONT (in tests/data/peg) > clauses; dpll DPLL clauses >
- * answer, expecting exit code; false after reporting. */
+/* peg-front FRONT (in tests/data/peg if it names its files: front_dir) >
+ * clauses; dpll DPLL clauses > answer, expecting exit code; false after
+ * reporting. */
 static bool solve(const char *name, const char *const *front,
                   const char *const *dpll, int code, const char *clauses,
                   const char *answer) {
   run_result r = {0};
   const char *args[12];
   size_t n = 0;
-  bool ok = run_ok(name, &r, front_tool, data_dir, NULL, front);
+  bool ok = run_ok(name, &r, front_tool, front_dir(front), NULL, front);
   if (ok)
     write_file(clauses, r.out.data, r.out.len);
   for (; dpll[n]; n++)
@@ -2349,7 +2449,7 @@ static bool solve(const char *name, const char *const *front,
   args[n++] = clauses;
   args[n] = NULL;
   if (ok) {
-    run_argv(&r, dpll_tool, tmp_dir, NULL, NULL, args);
+    run_argv(&r, dpll_tool, HERE, NULL, NULL, args);
     ok = expect_exit(name, &r, code);
   }
   if (ok)
@@ -2378,7 +2478,7 @@ static bool err_lines(const buffer *err, const char *const *want, size_t n) {
 static void expect_proved(const char *name, const char *const *args,
                           const char *in, const char *const *want, size_t n) {
   run_result r = {0};
-  run_argv(&r, back_tool, tmp_dir, in, NULL, args);
+  run_argv(&r, back_tool, HERE, in, NULL, args);
   if (expect_exit(name, &r, 0) &&
       (strcmp(r.out.data, "NO SOLUTION\n") || !err_lines(&r.err, want, n)))
     failure(name, "not proved as expected: stdout \"%s\", stderr \"%s\"",
@@ -2392,7 +2492,7 @@ static void expect_proved(const char *name, const char *const *args,
 static void expect_refused(const char *name, const char *const *args,
                            const char *in, const char *want) {
   run_result r = {0};
-  run_argv(&r, back_tool, tmp_dir, in, NULL, args);
+  run_argv(&r, back_tool, HERE, in, NULL, args);
   if (expect_exit(name, &r, 1) && expect_empty(name, "stdout", &r.out) &&
       expect_one_line(name, &r.err) && !err_lines(&r.err, &want, 1))
     failure(name, "stderr \"%s\", expected \"%s\"", SHOW(r.err),
@@ -2425,13 +2525,14 @@ static void write_forged(const char *path, const buffer *answer) {
 }
 
 /* A board with no play (pegcheck counts none; the position classes do not
- * show it), through dpll --proof: proved in text and binary, from a file
- * and from standard input, in DIMACS with --key; a truncated proof
- * refused. */
+ * show it; unsolvable_board), through dpll --proof: proved in text and
+ * binary, from a file and from standard input, in DIMACS with --key; a
+ * truncated proof refused. */
 static void check_genuine_proofs(buffer *proof_text) {
   char clauses[4096], answer[4096], proof[4096], binary[4096], cnf[4096],
-      dimacs_answer[4096], cut[4096], out[4096], html[4096], want[4600];
-  const char *file = "triangle5-goal-5-unreachable.txt";
+      dimacs_answer[4096], cut[4096], out[4096], html[4096], want[4600],
+      path[4096];
+  const char *file = unsolvable_board(path);
   pc_board judge;
   judge_from_file(&judge, file, -1);
   if (pc_count_plays(&judge))
@@ -2608,7 +2709,7 @@ static void check_forged(const buffer *proof_text) {
   char why[300];
   const char *args[] = {"--check-proof", scratch("no-such.drat", bad), answer,
                         NULL};
-  run_argv(&r, back_tool, tmp_dir, NULL, NULL, args);
+  run_argv(&r, back_tool, HERE, NULL, NULL, args);
   snprintf(want, sizeof want,
            "peg-back: the answer has a model, checked by replaying it: the "
            "proof %s is not needed and was not read\n",
@@ -2729,5 +2830,6 @@ int main(int argc, char **argv) {
   free(dpll_tool);
   free(back_tool);
   free(data_dir);
+  buffer_free(&front_key);
   return rc;
 }

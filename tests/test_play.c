@@ -8,7 +8,13 @@
  * random games against a memoised search over peg sets; both also through
  * their _parallel forms with 2 and 3 solvers, by turns; peg_play_parse and
  * peg_board_after with their errors; peg_explain's refutations, which
- * must be sound. */
+ * must be sound.
+ *
+ * The quick tier (tests/tier.h) plays fewer of the large cases: the
+ * 15-hole triangle is enumerated three jumps in, not from its start (the
+ * long tier's, long_tier), fewer hint games are played, and below scale
+ * 100 (the sanitizer build) the 10-hole triangle from fewer holes in
+ * fewer ways, with the stops tried from a given hole. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +77,8 @@ static void solvers_close(peg_solver *s, size_t n) {
   for (size_t k = 0; k < n; k++)
     solver_close(&s[k]);
 }
+
+/* ---- tiers ---- */
 
 /* ---- random numbers (testutil's xorshift64*, seeded: every run the
  * same) ---- */
@@ -316,13 +324,16 @@ static void enumerate_ways(const spec *sp, int way, const char *what) {
   peg_board_free(b);
 }
 
-/* Every vacancy of the 10-hole triangle, and the free choice (0).  Below
- * scale 100 (tests/tier.h: the sanitizer build's quick tier, where this is
- * 26 s) one vacancy of each kind up to symmetry: a corner, an edge hole,
- * the centre, and the free choice. */
+/* Every vacancy of the 10-hole triangle, and the free choice (0), each
+ * in all 16 ways of enumerate_ways.  Below scale 100 (tests/tier.h: the
+ * sanitizer build's quick tier, where that took 26 s at -O0) one vacancy
+ * of each kind up to symmetry: a corner, an edge hole, the centre, and the
+ * free choice, each in two of the eight encodings (so every one on some
+ * vacancy), with the canonical plays again with hole_order 0. */
 static void test_enumerate_triangle4(void **state) {
   (void)state;
   bool every = tier_scale() >= 100;
+  int turn = 0;
   for (int empty = 0; empty <= 10; empty++) {
     if (!every && empty != 0 && empty != 1 && empty != 2 && empty != 5)
       continue;
@@ -340,26 +351,42 @@ static void test_enumerate_triangle4(void **state) {
           (unsigned long long)got, (unsigned long long)all);
     pc_board_free(&pc);
     peg_board_free(b);
-    enumerate_ways(&sp, -1, what);
+    if (every)
+      enumerate_ways(&sp, -1, what);
+    else
+      for (int k = 0; k < 2; k++, turn++)
+        enumerate_ways(&sp, turn, what);
   }
 }
 
-/* The one large case: the 15-hole triangle from hole 1, every play. */
+/* The one large case: the 15-hole triangle from hole 1, every play (about
+ * 5 s in a Release build), in the long tier (long_tier); in the quick tier
+ * from three jumps in (4 over 2, 6 over 5, 7 over 4; under a second).
+ * Skipped in a debug build (the sanitizer build), where even that takes a
+ * minute, and reported so. */
 static void test_enumerate_triangle5(void **state) {
   (void)state;
 #ifndef NDEBUG
-  /* About 12 s in a Release build, 15 minutes in a debug one (the
-   * sanitizer build): skipped there, and reported so. */
   skip();
 #endif
+  bool whole = tier_long();
+  const char *what = whole ? "triangle5 from 1" : "triangle5 three jumps in";
   peg_board *b = named("triangle5", 1);
   pc_board pc;
   pc_board_triangle(&pc, 5, 1);
+  if (!whole) {
+    const int pegs[] = {1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15};
+    const size_t n = sizeof pegs / sizeof *pegs;
+    assert_int_equal(peg_board_set_start(b, pegs, n), 0);
+    memset(pc.start, 0, sizeof pc.start);
+    for (size_t i = 0; i < n; i++)
+      pc.start[pegs[i]] = 1;
+  }
   uint64_t all = pc_count_plays(&pc);
-  uint64_t got = enumerate(b, &pc, 0, 1, 0, 1, "triangle5 from 1");
-  CHECK(got == all, "triangle5 from 1: %llu plays, pegcheck counts %llu",
+  uint64_t got = enumerate(b, &pc, 0, 1, 0, 1, what);
+  CHECK(got == all, "%s: %llu plays, pegcheck counts %llu", what,
         (unsigned long long)got, (unsigned long long)all);
-  print_message("triangle5 from 1: %llu plays\n", (unsigned long long)got);
+  print_message("%s: %llu plays\n", what, (unsigned long long)got);
   pc_board_free(&pc);
   peg_board_free(b);
 }
@@ -447,11 +474,19 @@ static int false_value(void *ctx, int atom) {
   return 0;
 }
 
+/* The board the stops are tried on: the 10-hole triangle with a free
+ * start (84 plays), or below scale 100 (tests/tier.h: the sanitizer
+ * build's quick tier) from hole 2 (14 plays, enough for the same stops);
+ * 8 jumps either way.  The failing solvers always get the free start,
+ * whose empty hole the solver is asked to choose (a solver that ignores
+ * what it is told is caught there). */
+static int stops_empty(void) { return tier_scale() >= 100 ? 0 : 2; }
+
 static void test_enumerate_stops(void **state) {
   (void)state;
-  peg_board *b = named("triangle4", 0);
+  peg_board *b = named("triangle4", stops_empty());
   pc_board pc;
-  pc_board_triangle(&pc, 4, 0);
+  pc_board_triangle(&pc, 4, stops_empty());
   uint64_t all = pc_count_plays(&pc);
   assert_true(all > 5);
   peg_encoding *e = encode(b);
@@ -492,23 +527,27 @@ static void test_enumerate_stops(void **state) {
   solver_close(&s);
 
   /* solvers that fail */
+  peg_board *free_start = named("triangle4", 0);
+  peg_encoding *fe = encode(free_start);
   s = solver_open();
   s.solve = failing_solve;
-  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  assert_int_equal(peg_enumerate(fe, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
   solver_close(&s);
   s = solver_open();
   s.add = failing_add;
-  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  assert_int_equal(peg_enumerate(fe, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
   solver_close(&s);
   s = solver_open();
   s.solve = contrary_solve;
-  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
+  assert_int_equal(peg_enumerate(fe, &s, 0, NULL, NULL, &count), PEG_ESOLVER);
   solver_close(&s);
   s = solver_open();
   s.solve = lying_solve;
   s.value = false_value;
-  assert_int_equal(peg_enumerate(e, &s, 0, NULL, NULL, &count), PEG_EPLAY);
+  assert_int_equal(peg_enumerate(fe, &s, 0, NULL, NULL, &count), PEG_EPLAY);
   solver_close(&s);
+  peg_encoding_free(fe);
+  peg_board_free(free_start);
 
   /* NULL arguments */
   s = solver_open();
@@ -674,7 +713,7 @@ static void play_game(const peg_board *b, const pc_board *pc, int strategy,
     int rc = n ? peg_board_after(b, played, n, &position)
                : ((position = peg_board_copy(b)) ? 0 : PEG_ENOMEM);
     CHECK(rc == 0, "%s: peg_board_after gave %d after %zu jumps", what, rc, n);
-    char name[96];
+    char name[160];
     snprintf(name, sizeof name, "%s, after %zu jumps", what, n);
     check_hints(position, &j, pegs, name, st);
     peg_board_free(position);
@@ -694,14 +733,17 @@ static void play_game(const peg_board *b, const pc_board *pc, int strategy,
   free(j.memo);
 }
 
-/* The stops and refusals of the _parallel calls, with 2 and 3 solvers. */
+/* The stops and refusals of the _parallel calls, with 2 and 3 solvers (on
+ * the board of stops_empty). */
 static void test_parallel_stops(void **state) {
   (void)state;
-  peg_board *b = named("triangle4", 0);
+  peg_board *b = named("triangle4", stops_empty());
   pc_board pc;
-  pc_board_triangle(&pc, 4, 0);
+  pc_board_triangle(&pc, 4, stops_empty());
   uint64_t all = pc_count_plays(&pc);
   peg_encoding *e = encode(b);
+  peg_board *free_start = named("triangle4", 0);
+  peg_encoding *fe = encode(free_start);
   peg_solver s[MAX_SOLVERS];
   uint64_t count = 0;
   for (size_t n = 2; n <= MAX_SOLVERS; n++) {
@@ -745,7 +787,7 @@ static void test_parallel_stops(void **state) {
       }
       if (bad == 1)
         s[n - 1].add = failing_add;
-      assert_int_equal(peg_enumerate_parallel(e, s, n, 0, NULL, NULL, &count),
+      assert_int_equal(peg_enumerate_parallel(fe, s, n, 0, NULL, NULL, &count),
                        PEG_ESOLVER);
       solvers_close(keep, n);
     }
@@ -764,7 +806,7 @@ static void test_parallel_stops(void **state) {
   assert_int_equal(peg_enumerate_parallel(e, broken, 2, 0, NULL, NULL, &count),
                    PEG_EINVAL);
   peg_hints h;
-  assert_int_equal(peg_hints_find_parallel(b, s, 2, &h), PEG_EINVAL);
+  assert_int_equal(peg_hints_find_parallel(free_start, s, 2, &h), PEG_EINVAL);
   assert_true(h.count == 0 && h.jumps == NULL); /* a free start */
   peg_board *fixed = named("triangle5", 1);
   assert_int_equal(peg_hints_find_parallel(fixed, s, 0, &h), PEG_EINVAL);
@@ -776,55 +818,57 @@ static void test_parallel_stops(void **state) {
   assert_true(h.count == 0 && h.jumps == NULL);
   solvers_close(s, 2);
   peg_board_free(fixed);
+  peg_encoding_free(fe);
+  peg_board_free(free_start);
   peg_encoding_free(e);
   peg_board_free(b);
   pc_board_free(&pc);
 }
 
 /* Random games on the 15-hole triangle from three starts, and to a given
- * goal, each with both strategies: GAMES of each in a Release build's
- * quick tier (tests/tier.h). */
+ * goal, each with both strategies: eight kinds of game, GAMES of each in
+ * the long tier (long_tier; times its scale, tests/tier.h).  The quick
+ * tier plays one game of the first four kinds below in a Release build,
+ * of the first two under the sanitizers (scale below 100), which still
+ * have both strategies and the given goal. */
 #define GAMES 1
 
 static void test_hints_games(void **state) {
   (void)state;
   rng_state = 0x2545f4914f6cdd1dULL;
-  long games = tier_cases(GAMES);
+  /* start (0: hole 1 to the goal 13), strategy */
+  static const int kinds[8][2] = {{5, 1}, {0, 0}, {1, 0},  {13, 1},
+                                  {1, 1}, {5, 0}, {13, 0}, {0, 1}};
+  bool all = tier_long();
+  long games = all ? tier_cases(GAMES) : 1;
+  int num_kinds = all ? 8 : tier_scale() >= 100 ? 4 : 2;
   hint_stats st = {0, 0, 0, 0};
-  const int starts[] = {1, 5, 13};
-  for (int k = 0; k < 3; k++)
-    for (int strategy = 0; strategy < 2; strategy++)
-      for (long g = 0; g < games; g++) {
-        peg_board *b = named("triangle5", starts[k]);
-        pc_board pc;
-        pc_board_triangle(&pc, 5, starts[k]);
-        char what[96];
-        snprintf(what, sizeof what, "triangle5 from %d, strategy %d, game %ld",
-                 starts[k], strategy, g);
-        play_game(b, &pc, strategy, what, &st);
-        pc_board_free(&pc);
-        peg_board_free(b);
-      }
-  /* a given goal: one peg, in hole 13 */
-  for (int strategy = 0; strategy < 2; strategy++)
+  for (int k = 0; k < num_kinds; k++)
     for (long g = 0; g < games; g++) {
-      peg_board *b = named("triangle5", 1);
-      const int goal[] = {13};
-      assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+      int start = kinds[k][0], strategy = kinds[k][1];
+      peg_board *b = named("triangle5", start ? start : 1);
       pc_board pc;
-      pc_board_triangle(&pc, 5, 1);
-      pc.goal_given = 1;
-      pc.goal[13] = 1;
+      pc_board_triangle(&pc, 5, start ? start : 1);
       char what[96];
-      snprintf(what, sizeof what,
-               "triangle5 from 1 to 13, strategy %d, game %ld", strategy, g);
+      if (start)
+        snprintf(what, sizeof what, "triangle5 from %d, strategy %d, game %ld",
+                 start, strategy, g);
+      else {
+        /* a given goal: one peg, in hole 13 */
+        const int goal[] = {13};
+        assert_int_equal(peg_board_set_goal(b, goal, 1), 0);
+        pc.goal_given = 1;
+        pc.goal[13] = 1;
+        snprintf(what, sizeof what,
+                 "triangle5 from 1 to 13, strategy %d, game %ld", strategy, g);
+      }
       play_game(b, &pc, strategy, what, &st);
       pc_board_free(&pc);
       peg_board_free(b);
     }
   print_message("hints: %ld games, %d positions, %d jumps (%d winning, %d "
                 "losing)\n",
-                8 * games, st.positions, st.jumps, st.wins, st.losses);
+                num_kinds * games, st.positions, st.jumps, st.wins, st.losses);
   assert_true(st.wins > 0 && st.losses > 0);
 }
 

@@ -22,6 +22,11 @@
  *     solution: front end, dpll --proof, back end --check-proof, which
  *     must say "proved".
  *
+ * Sections 2 and 3 try every option set on every board or maze in both
+ * formats in the long tier (tier_long, tests/tier.h); the quick
+ * tier tries each option set in both formats on some of the boards, in
+ * turn, and each board with some of the option sets, in both formats.
+ *
  * Usage: test_rebuild PEG-FRONT DPLL PEG-BACK MAZE-FRONT MAZE-BACK
  *                     PATH-TO-TESTS/DATA PATH-TO-EXAMPLES/MAZES
  *
@@ -60,6 +65,27 @@ static char *peg_front, *dpll, *peg_back, *maze_front, *maze_back;
 static char *data_dir;     /* tests/data */
 static char *examples_dir; /* examples/mazes */
 static char *tmp_dir;
+
+/* ---- Tiers --------------------------------------------------------------- */
+
+/* Whether the case of option set o, board b and format dimacs is tried:
+ * always in the long tier, in the quick tier when b and o + dimacs are
+ * alike modulo `ways` (4 for section 2's eight boards, so that each option
+ * set meets two boards in each format and each board three option sets in
+ * each format; 2 for section 3's two boards, each option set in each
+ * format on one of them, each board with six option sets in each
+ * format). */
+static bool wanted(size_t o, size_t b, int dimacs, size_t ways) {
+  return tier_long() || (o + (size_t)dimacs) % ways == b % ways;
+}
+
+/* The same for the mazes' two options, --no-prune and --dimacs: two of the
+ * four ways on each maze, the one and its opposite, so that every maze is
+ * tried with and without each option. */
+static bool wanted_maze(size_t m, int prune, int dimacs) {
+  int way = 2 * prune + dimacs, turn = (int)(m % 4);
+  return tier_long() || way == turn || way == 3 - turn;
+}
 
 /* ---- The options ----------------------------------------------------------
  */
@@ -406,6 +432,8 @@ static void test_peg_clauses(void **state) {
     for (size_t o = 0; o < sizeof peg_option_sets / sizeof *peg_option_sets;
          o++)
       for (int dimacs = 0; dimacs < 2; dimacs++) {
+        if (!wanted(o, b, dimacs, 4))
+          continue;
         const char *args[12];
         size_t n = 0;
         if (dimacs)
@@ -424,6 +452,8 @@ static void test_maze_clauses(void **state) {
   for (size_t m = 0; m < sizeof mazes / sizeof *mazes; m++)
     for (int prune = 0; prune < 2; prune++)
       for (int dimacs = 0; dimacs < 2; dimacs++) {
+        if (!wanted_maze(m, prune, dimacs))
+          continue;
         const char *args[6], *maze[] = {mazes[m], NULL};
         size_t n = 0;
         if (dimacs)
@@ -459,9 +489,12 @@ static void prove(bool maze, const char *const *args, bool dimacs) {
   snprintf(want, sizeof want,
            "%s: no solution: proved: ", maze ? "maze-back" : "peg-back");
   if (expect_exit(name, &r, 0)) {
-    run_argv(&r, dpll, tmp_dir, NULL, answer, solve);
+    /* Absolute paths only: run where the test runs (cwd NULL), which
+     * clitest does by posix_spawn, much cheaper under AddressSanitizer than
+     * the fork another directory takes. */
+    run_argv(&r, dpll, NULL, NULL, answer, solve);
     if (expect_exit(name, &r, dimacs ? 20 : 0)) {
-      run_argv(&r, maze ? maze_back : peg_back, tmp_dir, NULL, NULL,
+      run_argv(&r, maze ? maze_back : peg_back, NULL, NULL, NULL,
                dimacs ? keyed : keyed + 2);
       if (expect_exit(name, &r, 0) &&
           (strcmp(r.out.data, "NO SOLUTION\n") || !strstr(r.err.data, want)))
@@ -486,6 +519,8 @@ static void test_proofs_accepted(void **state) {
     for (size_t o = 0; o < sizeof peg_option_sets / sizeof *peg_option_sets;
          o++)
       for (int dimacs = 0; dimacs < 2; dimacs++) {
+        if (!wanted(o, b, dimacs, 2))
+          continue;
         const char *args[10], *one[] = {boards[b], NULL};
         size_t n = 0;
         if (dimacs)
@@ -499,6 +534,8 @@ static void test_proofs_accepted(void **state) {
   for (size_t m = 0; m < 2; m++)
     for (int prune = 0; prune < 2; prune++)
       for (int dimacs = 0; dimacs < 2; dimacs++) {
+        if (!wanted_maze(m, prune, dimacs))
+          continue;
         const char *args[6], *maze[] = {unsolvable[m], NULL};
         size_t n = 0;
         if (dimacs)
