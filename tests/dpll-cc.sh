@@ -9,6 +9,9 @@
 # tests/bench/check-model.awk.  Several workers run at once (-j 3), and a
 # stand-in for ssh runs "remote" batches here, through the same
 # --sshlogin, --basefile and rsync path as real machines.
+# The cases run in four groups at once (random formulas, local runs,
+# remote runs, errors): a run mostly waits, as GNU parallel polls its jobs
+# with growing sleeps.  Each group has its own output files and counts.
 set -u
 bin=$(cd "$1" && pwd) required=${2:-0}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,23 +24,25 @@ cc=$bin/dpll-cc
 work=$(mktemp -d "${TMPDIR:-/tmp}/dpll-cc-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0 cases=0
+# The standard output and error of the last run, one pair per group.
+out=$work/out err=$work/err
 
 fail() {
   echo "FAIL: $*" >&2
   failures=$((failures + 1))
 }
 
-# run EXPECTED-STATUS ARGS...: runs dpll-cc, output in $work/out and
-# $work/err; checks the exit status.
+# run EXPECTED-STATUS ARGS...: runs dpll-cc, output in $out and $err;
+# checks the exit status.
 run() {
   local want=$1
   shift
   cases=$((cases + 1))
   # Without SHELL, as CI runs it (GNU parallel's remote wrapper reads it).
-  env -u SHELL "$cc" "$@" >"$work/out" 2>"$work/err"
+  env -u SHELL "$cc" "$@" >"$out" 2>"$err"
   local got=$?
   if [ "$got" != "$want" ]; then
-    fail "dpll-cc $*: exit $got, expected $want; stderr: $(head -3 "$work/err")"
+    fail "dpll-cc $*: exit $got, expected $want; stderr: $(head -3 "$err")"
     return 1
   fi
 }
@@ -69,31 +74,35 @@ brute() {
 check_answer() {
   local file=$1 status=$2
   if [ "$status" = 10 ]; then
-    grep -q '^s SATISFIABLE$' "$work/out" || fail "$file: no 's SATISFIABLE'"
-    awk -f "$here/bench/check-model.awk" "$work/out" "$file" >/dev/null ||
+    grep -q '^s SATISFIABLE$' "$out" || fail "$file: no 's SATISFIABLE'"
+    awk -f "$here/bench/check-model.awk" "$out" "$file" >/dev/null ||
       fail "$file: the model does not satisfy the clauses"
   else
-    [ "$(cat "$work/out")" = "s UNSATISFIABLE" ] ||
-      fail "$file: expected only 's UNSATISFIABLE', got: $(head -2 "$work/out")"
+    [ "$(cat "$out")" = "s UNSATISFIABLE" ] ||
+      fail "$file: expected only 's UNSATISFIABLE', got: $(head -2 "$out")"
   fi
 }
 
 # Random formulas of 12 variables around the threshold: verdict by brute
-# force, several workers and batches of one or more cubes.
-for seed in 1 2 3 4 5 6 7 8; do
-  f=$work/r$seed.cnf
-  awk -v n=12 -v m=$((40 + 3 * seed)) -v seed="$seed" \
-    -f "$here/bench/gen-random-3sat.awk" >"$f"
-  want=$(brute "$f")
-  run "$want" -j 3 --cubes $((2 + seed)) --batch $((1 + seed % 3)) "$f" &&
-    check_answer "$f" "$want"
-done
+# force, several workers and batches of one, two and three cubes (seeds 3
+# to 5, satisfiable), and one that the cubing refutes whole (seed 7: no
+# cube, the clauses solved alone).
+random_formulas() {
+  local seed f want
+  for seed in 3 4 5 7; do
+    f=$work/r$seed.cnf
+    awk -v n=12 -v m=$((40 + 3 * seed)) -v seed="$seed" \
+      -f "$here/bench/gen-random-3sat.awk" >"$f"
+    want=$(brute "$f")
+    run "$want" -j 3 --cubes $((2 + seed)) --batch $((1 + seed % 3)) "$f" &&
+      check_answer "$f" "$want"
+  done
+}
 
-# Known by construction: pigeonhole (unsatisfiable), a planted formula
-# (satisfiable: every clause holds under the hidden assignment).
+# Known by construction, for the groups below: pigeonhole
+# (unsatisfiable), a planted formula (satisfiable: every clause holds
+# under the hidden assignment).
 awk -v n=6 -f "$here/bench/gen/php.awk" >"$work/php.cnf"
-run 20 -j 3 -v "$work/php.cnf" && check_answer "$work/php.cnf" 20
-grep -q 'batches refuted' "$work/err" || fail "-v: no line on the batches"
 awk -v n=150 -v m=630 -v seed=4 'BEGIN {
     srand(seed); print "p cnf", n, m
     for (v = 1; v <= n; v++) hidden[v] = rand() < 0.5 ? v : -v
@@ -109,41 +118,47 @@ awk -v n=150 -v m=630 -v seed=4 'BEGIN {
       print line "0"
     }
   }' >"$work/planted.cnf"
-run 10 -j 2 --cubes 16 "$work/planted.cnf" &&
-  check_answer "$work/planted.cnf" 10
 
-# Input on standard input, and in the DP format.
-run 20 -j 2 - <"$work/php.cnf" && check_answer "$work/php.cnf" 20
-printf '1 2\n-1 2\n1 -2\n0\n' >"$work/dp.txt"
-printf 'p cnf 2 3\n1 2 0\n-1 2 0\n1 -2 0\n' >"$work/dp.cnf"
-run 10 -j 2 "$work/dp.txt" && check_answer "$work/dp.cnf" 10
+local_runs() {
+  run 20 -j 3 -v "$work/php.cnf" && check_answer "$work/php.cnf" 20
+  grep -q 'batches refuted' "$err" || fail "-v: no line on the batches"
+  run 10 -j 2 --cubes 16 "$work/planted.cnf" &&
+    check_answer "$work/planted.cnf" 10
 
-# iCNF input: its cubes as they are, one spanning two lines.  Cubes that
-# miss the formula's only model give unsatisfiable, as the format says.
-printf 'p inccnf\n1 2 0\n-1 2 0\n1 -2 0\na 1 0\na -1\n 0\n' >"$work/c.icnf"
-run 10 -j 2 "$work/c.icnf" && check_answer "$work/dp.cnf" 10
-printf 'p inccnf\n1 2 0\n-1 2 0\n1 -2 0\na -1 0\na 1 -2 0\n' >"$work/m.icnf"
-run 20 -j 2 --batch 1 "$work/m.icnf" && check_answer "$work/m.icnf" 20
-printf 'p inccnf\n1 0\n-1 0\n' >"$work/none.icnf"
-run 20 "$work/none.icnf" && check_answer "$work/none.icnf" 20
+  # Input on standard input (with --keep, which keeps the work files), and
+  # in the DP format.  (The cases below that are not about the default
+  # number of cubes ask for two or four: fewer batches, fewer programs.)
+  run 20 -j 2 --cubes 2 --keep "$work/kept" - <"$work/php.cnf" &&
+    check_answer "$work/php.cnf" 20
+  for f in all.icnf base.icnf cubes joblog; do
+    [ -s "$work/kept/$f" ] || fail "--keep: no $f"
+  done
+  printf '1 2\n-1 2\n1 -2\n0\n' >"$work/dp.txt"
+  printf 'p cnf 2 3\n1 2 0\n-1 2 0\n1 -2 0\n' >"$work/dp.cnf"
+  run 10 -j 2 "$work/dp.txt" && check_answer "$work/dp.cnf" 10
 
-# --keep keeps the work files.
-run 20 -j 2 --keep "$work/kept" "$work/php.cnf"
-for f in all.icnf base.icnf cubes joblog; do
-  [ -s "$work/kept/$f" ] || fail "--keep: no $f"
-done
+  # iCNF input: its cubes as they are, one spanning two lines.  Cubes that
+  # miss the formula's only model give unsatisfiable, as the format says.
+  printf 'p inccnf\n1 2 0\n-1 2 0\n1 -2 0\na 1 0\na -1\n 0\n' >"$work/c.icnf"
+  run 10 -j 2 "$work/c.icnf" && check_answer "$work/dp.cnf" 10
+  printf 'p inccnf\n1 2 0\n-1 2 0\n1 -2 0\na -1 0\na 1 -2 0\n' >"$work/m.icnf"
+  run 20 -j 2 --batch 1 "$work/m.icnf" && check_answer "$work/m.icnf" 20
+  printf 'p inccnf\n1 0\n-1 0\n' >"$work/none.icnf"
+  run 20 "$work/none.icnf" && check_answer "$work/none.icnf" 20
 
-# A limit that stops every batch: unknown, exit 0.
-run 0 -j 2 "$work/php.cnf" -- --max-decisions 0 &&
-  { [ "$(cat "$work/out")" = "s UNKNOWN" ] || fail "expected 's UNKNOWN'"; }
+  # A limit that stops every batch: unknown, exit 0.
+  run 0 -j 2 --cubes 2 "$work/php.cnf" -- --max-decisions 0 &&
+    { [ "$(cat "$out")" = "s UNKNOWN" ] || fail "expected 's UNKNOWN'"; }
+}
 
 # "Remote" machines: a stand-in for ssh that runs the command here, in a
 # login directory of the host's own (host-NAME); the clauses travel there by
 # rsync as to a real machine, and --cleanup removes them there afterwards.
 # As sshd does, it sets SHELL to the login shell: bash, but plain sh on the
 # host named "plain" (GNU parallel runs the jobs there through it).
-if command -v rsync >/dev/null; then
-  cat >"$work/fake-ssh" <<'EOF'
+remote_runs() {
+  if command -v rsync >/dev/null; then
+    cat >"$work/fake-ssh" <<'EOF'
 #!/bin/bash
 while [ $# -gt 0 ] && [[ $1 == -* ]]; do shift; done
 echo "$1" >>"$(dirname "$0")/hosts"
@@ -153,65 +168,92 @@ shift
 [ "${1:-}" != -- ] || shift
 mkdir -p "$HOME" && cd "$HOME" && exec bash -c "$*"
 EOF
-  chmod +x "$work/fake-ssh"
-  run 20 -S 2/far,1/: --cubes 6 --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
-    "$work/php.cnf" && check_answer "$work/php.cnf" 20
-  grep -q far "$work/hosts" || fail "--sshlogin: no job went to the host"
-  run 10 -S 2/far --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
-    "$work/planted.cnf" && check_answer "$work/planted.cnf" 10
-  run 20 -S 1/plain,1/far --cubes 4 --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
-    "$work/php.cnf" && check_answer "$work/php.cnf" 20
-  grep -q plain "$work/hosts" || fail "--sshlogin: no job went to 'plain'"
-  left=$(find "$work/host-far" "$work/host-plain" -type f | head -3)
-  [ -z "$left" ] || fail "--sshlogin: files left on the host: $left"
-  # A host where the copies never arrive (its rsync does nothing): its jobs
-  # fail; dpll must not solve the cubes without the clauses (which made
-  # the pigeonhole formula "satisfiable" when a file went missing).
-  sed 's/^mkdir -p/case $* in *rsync*) exit 0 ;; esac; mkdir -p/' \
-    "$work/fake-ssh" >"$work/lossy-ssh"
-  chmod +x "$work/lossy-ssh"
-  run 1 -S 2/lost --ssh "$work/lossy-ssh" --dpll "$bin/dpll" --cubes 6 \
-    "$work/php.cnf" &&
-    { [ ! -s "$work/out" ] || fail "--sshlogin, files lost: output given"; }
-elif [ "$required" = 1 ]; then
-  fail "rsync is not installed: the --sshlogin case cannot run"
-fi
+    chmod +x "$work/fake-ssh"
+    # Both kinds of host and this machine in one run, a batch for each slot.
+    run 20 -S 1/plain,2/far,1/: --cubes 4 --ssh "$work/fake-ssh" \
+      --dpll "$bin/dpll" "$work/php.cnf" && check_answer "$work/php.cnf" 20
+    grep -q far "$work/hosts" || fail "--sshlogin: no job went to the host"
+    grep -q plain "$work/hosts" || fail "--sshlogin: no job went to 'plain'"
+    run 10 -S 2/far --ssh "$work/fake-ssh" --dpll "$bin/dpll" \
+      "$work/planted.cnf" && check_answer "$work/planted.cnf" 10
+    left=$(find "$work/host-far" "$work/host-plain" -type f | head -3)
+    [ -z "$left" ] || fail "--sshlogin: files left on the host: $left"
+    # A host where the copies never arrive (its rsync does nothing): its jobs
+    # fail; dpll must not solve the cubes without the clauses (which made
+    # the pigeonhole formula "satisfiable" when a file went missing).
+    sed 's/^mkdir -p/case $* in *rsync*) exit 0 ;; esac; mkdir -p/' \
+      "$work/fake-ssh" >"$work/lossy-ssh"
+    chmod +x "$work/lossy-ssh"
+    run 1 -S 2/lost --ssh "$work/lossy-ssh" --dpll "$bin/dpll" --cubes 2 \
+      "$work/php.cnf" &&
+      { [ ! -s "$out" ] || fail "--sshlogin, files lost: output given"; }
+  elif [ "$required" = 1 ]; then
+    fail "rsync is not installed: the --sshlogin case cannot run"
+  fi
+}
 
-# A job's model is checked again: a dpll whose jobs claim a false model
-# (and that splits and checks as the real one does) is caught.
-cat >"$work/liar" <<EOF
+# Errors: one message, exit 1, nothing on standard output.  Several
+# WHATs separated by '|' are each looked for in the same run's messages.
+error_case() {
+  local what=$1 one
+  shift
+  run 1 "$@" || return
+  [ ! -s "$out" ] || fail "dpll-cc $*: wrote to standard output"
+  local IFS='|'
+  for one in $what; do
+    grep -q -- "$one" "$err" || fail "dpll-cc $*: no '$one' in: $(cat "$err")"
+  done
+}
+
+errors() {
+  # A job's model is checked again: a dpll whose jobs claim a false model
+  # (and that splits and checks as the real one does) is caught.
+  cat >"$work/liar" <<EOF
 #!/bin/bash
 case "\$*" in *"-f icnf -") printf 's SATISFIABLE\nv -1 -2 -3 0\n'; exit 10 ;; esac
 exec "$bin/dpll" "\$@"
 EOF
-chmod +x "$work/liar"
-run 1 -j 2 --cubes 4 --dpll "$work/liar" "$work/php.cnf" &&
-  { [ ! -s "$work/out" ] || fail "a false model was printed"; }
-grep -q "does not satisfy" "$work/err" || fail "a false model: no message"
+  chmod +x "$work/liar"
+  run 1 -j 2 --cubes 2 --dpll "$work/liar" "$work/php.cnf" &&
+    { [ ! -s "$out" ] || fail "a false model was printed"; }
+  grep -q "does not satisfy" "$err" || fail "a false model: no message"
 
-# Errors: one message, exit 1, nothing on standard output.
-error_case() {
-  local what=$1
-  shift
-  run 1 "$@" || return
-  [ ! -s "$work/out" ] || fail "dpll-cc $*: wrote to standard output"
-  grep -q "$what" "$work/err" || fail "dpll-cc $*: no '$what' in: $(cat "$work/err")"
+  error_case "no INPUT"
+  error_case "needs a positive number" -j 0 "$work/php.cnf"
+  error_case "needs a positive number" --cubes x "$work/php.cnf"
+  error_case "needs a value" --batch
+  error_case "unknown option" --bogus "$work/php.cnf"
+  error_case "cannot read" "$work/missing.cnf"
+  error_case "one INPUT only" "$work/php.cnf" "$work/php.cnf"
+  error_case "batches failed|unknown option '--bogus'" -j 2 --cubes 2 \
+    "$work/php.cnf" -- --bogus
+  printf 'p cnf 2 1\n1 x 0\n' >"$work/bad.cnf"
+  error_case "bad.cnf:2:3" "$work/bad.cnf"
+  printf 'p inccnf\n1 0\na 1 0\n2 0\n' >"$work/late.icnf"
+  error_case "a clause after the cubes" "$work/late.icnf"
+  run 0 --help && grep -q '^Usage: dpll-cc' "$out" || fail "--help"
+  run 0 --version && grep -q '^dpll-cc [0-9]' "$out" || fail "--version"
 }
-error_case "no INPUT"
-error_case "needs a positive number" -j 0 "$work/php.cnf"
-error_case "needs a positive number" --cubes x "$work/php.cnf"
-error_case "needs a value" --batch
-error_case "unknown option" --bogus "$work/php.cnf"
-error_case "cannot read" "$work/missing.cnf"
-error_case "one INPUT only" "$work/php.cnf" "$work/php.cnf"
-error_case "batches failed" -j 2 "$work/php.cnf" -- --bogus
-error_case "unknown option '--bogus'" -j 2 "$work/php.cnf" -- --bogus
-printf 'p cnf 2 1\n1 x 0\n' >"$work/bad.cnf"
-error_case "bad.cnf:2:3" "$work/bad.cnf"
-printf 'p inccnf\n1 0\na 1 0\n2 0\n' >"$work/late.icnf"
-error_case "a clause after the cubes" "$work/late.icnf"
-run 0 --help && grep -q '^Usage: dpll-cc' "$work/out" || fail "--help"
-run 0 --version && grep -q '^dpll-cc [0-9]' "$work/out" || fail "--version"
 
+# group NAME: runs function NAME in the background with output files of
+# its own; its counts of cases and failures go to $work/NAME.count.
+group() {
+  (
+    out=$work/$1.out err=$work/$1.err
+    "$1"
+    echo "$cases $failures" >"$work/$1.count"
+  ) &
+}
+for g in random_formulas local_runs remote_runs errors; do
+  group $g
+done
+wait
+for g in random_formulas local_runs remote_runs errors; do
+  if read -r c f <"$work/$g.count"; then
+    cases=$((cases + c)) failures=$((failures + f))
+  else
+    fail "$g: the group did not finish"
+  fi
+done
 echo "dpll-cc: $cases cases, $failures failed"
 [ "$failures" = 0 ]

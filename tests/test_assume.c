@@ -37,11 +37,15 @@
 #define MAX_ASSUMPTIONS 6
 
 /* The random cases in a Release build's quick tier, and their numbers in
- * this run (main scales them: tests/tier.h). */
+ * this run (main scales them: tests/tier.h).  The enumerations are
+ * ENUM_FORMULAS at the long tier's scales (five times as many in a
+ * Release build's, as many under the sanitizers) and half as many at the
+ * quick tier's. */
 #define FORMULAS 20000
 #define LARGE_FORMULAS 300 /* 3-SAT near the threshold, 14..18 variables */
 #define SEQUENCES 2000
 #define ENUM_FORMULAS 10000
+#define ENUM_QUICK 5000
 static long num_formulas, num_large, num_sequences, num_enum;
 
 typedef struct config {
@@ -240,22 +244,70 @@ static void load_block(dpll_solver *s, const oracle_formula *b, int offset) {
  * pile up and turn useless, so the reductions at the start of solves and
  * the deletion of earlier solves' clauses (reduce.c) run many times.  The
  * blocks share no variable, so brute force on the newest block judges
- * each answer, and every block must hold in each model. */
+ * each answer, and every block must hold in each model.
+ *
+ * A run has BLOCKS blocks, with the default options throughout; reductions
+ * start after 1000 conflicts, some 140 blocks in.  A short run (the
+ * sanitizer build's quick tier: its debug build checks the whole solver
+ * at each solve, so a run costs the square of its length) is the same run
+ * for its first SHORT_SWITCH blocks and then turns to the random
+ * heuristic, whose searches meet three times as many conflicts: its
+ * reductions start some 80 blocks in, and SHORT_BLOCKS blocks make about
+ * as many as a whole run does. */
 #define BLOCKS 200
+#define SHORT_BLOCKS 100
+#define SHORT_SWITCH 60
 #define BLOCK_VARS 17
-static void long_run(uint64_t seed) {
+#define BLOCK_CLAUSES 72
+
+/* Whether block b (variables 1..BLOCK_VARS) with the unit clauses
+ * units[0..n-1] over its variables is satisfiable: brute force
+ * (oracle_satisfiable) on a copy of b with the units in front, so that
+ * the assignments a unit rules out are dropped before b's clauses are
+ * looked at (the answer is that of oracle_satisfiable_with). */
+static int block_satisfiable_with(const oracle_formula *b, const int *units,
+                                  int n) {
+  static size_t start[BLOCK_CLAUSES + MAX_ASSUMPTIONS + 1];
+  static int lits[3 * BLOCK_CLAUSES + MAX_ASSUMPTIONS];
+  assert_true(b->num_clauses == BLOCK_CLAUSES && n <= MAX_ASSUMPTIONS);
+  oracle_formula g = {b->num_vars, 0, start, lits};
+  start[0] = 0;
+  for (int i = 0; i < n; i++) {
+    assert_true(units[i] != 0 && abs(units[i]) <= b->num_vars);
+    lits[i] = units[i];
+    start[++g.num_clauses] = (size_t)i + 1;
+  }
+  size_t used = (size_t)n;
+  for (size_t c = 0; c < b->num_clauses; c++) {
+    for (size_t k = b->start[c]; k < b->start[c + 1]; k++)
+      lits[used++] = b->lits[k];
+    start[++g.num_clauses] = used;
+  }
+  return oracle_satisfiable(&g, NULL);
+}
+
+static void long_run(uint64_t seed, bool short_run) {
   uint64_t rng = seed;
   oracle_formula blocks[BLOCKS];
+  int num_blocks = short_run ? SHORT_BLOCKS : BLOCKS;
   dpll_solver *s = dpll_new();
   assert_non_null(s);
   sat_answers = unsat_answers = 0;
   long solves = 0;
-  for (int k = 0; k < BLOCKS; k++) {
+  for (int k = 0; k < num_blocks; k++) {
+    if (short_run && k == SHORT_SWITCH)
+      assert_int_equal(dpll_set_option(s, "heuristic", DPLL_HEURISTIC_RANDOM),
+                       0);
     do
-      oracle_random(&blocks[k], &rng, BLOCK_VARS, 72, 3, 3);
+      oracle_random(&blocks[k], &rng, BLOCK_VARS, BLOCK_CLAUSES, 3, 3);
     while (!oracle_satisfiable(&blocks[k], NULL) &&
            (oracle_free(&blocks[k]), true));
     int offset = k * BLOCK_VARS;
+    /* Whether block k implies literal l (implied[l + BLOCK_VARS]: -1 not
+     * asked yet): a variable fixed once stays fixed through the block's
+     * solves, so each question goes to brute force once. */
+    signed char implied[2 * BLOCK_VARS + 1];
+    memset(implied, -1, sizeof implied);
     load_block(s, &blocks[k], offset);
     for (int q = 0; q < 10; q++, solves++) {
       int assumed[MAX_ASSUMPTIONS], moved[MAX_ASSUMPTIONS];
@@ -265,14 +317,18 @@ static void long_run(uint64_t seed) {
         assert_int_equal(dpll_assume(s, moved[i]), 0);
       }
       int res = dpll_solve(s);
-      int expect = oracle_satisfiable_with(&blocks[k], assumed, n);
+      int expect = block_satisfiable_with(&blocks[k], assumed, n);
       /* What the solver keeps as fixed (level 0) must follow from the
        * clauses: a root pure literal, say, is taken back. */
       for (int v = 1; v <= BLOCK_VARS; v++) {
         int value = dpll_value(s, v + offset);
+        if (value == DPLL_UNASSIGNED)
+          continue;
         int unit = value == 1 ? -v : v; /* the negation of the fixed value */
-        if (value != DPLL_UNASSIGNED &&
-            oracle_satisfiable_with(&blocks[k], &unit, 1))
+        signed char *known = &implied[BLOCK_VARS - unit];
+        if (*known < 0)
+          *known = !block_satisfiable_with(&blocks[k], &unit, 1);
+        if (!*known)
           fail_msg("long run (seed %#llx), solve %ld: %d stays fixed, but the "
                    "clauses do not imply it",
                    (unsigned long long)seed, solves,
@@ -305,7 +361,7 @@ static void long_run(uint64_t seed) {
       for (int i = 0; i < n; i++)
         if (dpll_failed(s, moved[i]) == 1)
           failed[nf++] = assumed[i];
-      if (oracle_satisfiable_with(&blocks[k], failed, nf))
+      if (block_satisfiable_with(&blocks[k], failed, nf))
         fail_msg(
             "long run (seed %#llx), solve %ld: the failed set is not enough",
             (unsigned long long)seed, solves);
@@ -313,14 +369,14 @@ static void long_run(uint64_t seed) {
   }
   dpll_stats st;
   dpll_get_stats(s, &st);
-  print_message("long run (seed %#llx): %ld solves, %ld SAT, %ld UNSAT; %llu "
+  print_message("%s run (seed %#llx): %ld solves, %ld SAT, %ld UNSAT; %llu "
                 "conflicts, %llu learned, %llu deleted\n",
-                (unsigned long long)seed, solves, sat_answers, unsat_answers,
-                (unsigned long long)st.conflicts,
+                short_run ? "short" : "long", (unsigned long long)seed, solves,
+                sat_answers, unsat_answers, (unsigned long long)st.conflicts,
                 (unsigned long long)st.learned, (unsigned long long)st.deleted);
   assert_true(st.deleted > 0);
   assert_true(sat_answers > solves / 10 && unsat_answers > solves / 10);
-  for (int k = 0; k < BLOCKS; k++)
+  for (int k = 0; k < num_blocks; k++)
     oracle_free(&blocks[k]);
   dpll_free(s);
 }
@@ -329,16 +385,17 @@ static void long_run(uint64_t seed) {
  * a seed of its own.  The first seed's run once broke the watches at level
  * 0 (a root pure literal whose negation earlier learned clauses held; see
  * pure.c): the debug build's check aborted on it, in block 56.  A run is
- * long by nature (reductions come after 1000 conflicts, some 140 blocks
- * in), so a smaller scale makes fewer runs, never shorter ones; it always
- * makes that one. */
+ * long by nature (reductions come after 1000 conflicts), so a smaller
+ * scale makes fewer runs, never shorter ones, and always that one; below
+ * scale 100 (the sanitizer build's quick tier) it is a short run, the same
+ * as a whole one up to block SHORT_SWITCH, past block 56. */
 #define LONG_RUNS 2
 
 static void test_long_run(void **state) {
   (void)state;
   long runs = tier_cases(LONG_RUNS);
   for (long r = 0; r < runs; r++)
-    long_run(SEED ^ (0x1045 + (uint64_t)r));
+    long_run(SEED ^ (0x1045 + (uint64_t)r), tier_scale() < 100);
 }
 
 static int deletions, learned;
@@ -579,7 +636,7 @@ int main(void) {
   num_formulas = tier_cases(FORMULAS);
   num_large = tier_cases(LARGE_FORMULAS);
   num_sequences = tier_cases(SEQUENCES);
-  num_enum = tier_cases(ENUM_FORMULAS);
+  num_enum = tier_cases(tier_long() ? ENUM_FORMULAS : ENUM_QUICK);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_contract),
       cmocka_unit_test(test_random_assumptions),

@@ -42,8 +42,9 @@ enum {
   /* 1. The judge against a naive loop written here. */
   SELF_CHECK_FORMULAS = 400,
   /* 2., 3. The corpus, each formula solved under every configuration,
-   * directly and through both readers; 5. and 6. drive every formula of
-   * it by hand (the step API, in four modes each) and with splitting
+   * directly and through both readers (in the quick tier, each formula
+   * under a seventh of them: READER_SHARE); 5. and 6. drive every formula
+   * of it by hand (the step API, in four modes each) and with splitting
    * marks. */
   CORPUS_FORMULAS = 6000,
   /* 4. Incremental: sequences of rounds of added clauses. */
@@ -707,24 +708,34 @@ static void test_solve_all_configurations(void **state) {
 
 /* ---- 3. Through the readers ---------------------------------------------- */
 
-static void read_and_solve(const where *w, const oracle_formula *f, int sat,
-                           int dimacs, int format, const config *c,
-                           int with_back_matter) {
-  static const char back[] = "1 T\n2 F\0tail\r\n";
-  size_t back_size = with_back_matter ? sizeof back - 1 : 0;
-  size_t size;
-  char *text = oracle_to_text(f, dimacs, &size);
-  char *data = malloc(size + back_size + 1);
-  CHECK(w, data != NULL);
-  memcpy(data, text, size);
-  memcpy(data + size, back, back_size);
-  data[size + back_size] = '\0';
-  free(text);
+/* data[0..size-1]: f in DIMACS or DP as oracle_to_text writes it, with
+ * back matter after it when with_back_matter (DP only); each buffer is
+ * exactly as long as its text and a NUL. */
+static const char back_matter[] = "1 T\n2 F\0tail\r\n";
+#define BACK_MATTER_SIZE (sizeof back_matter - 1)
 
+static char *text_of(const oracle_formula *f, int dimacs, int with_back_matter,
+                     size_t *size) {
+  size_t back_size = with_back_matter ? BACK_MATTER_SIZE : 0, n;
+  char *text = oracle_to_text(f, dimacs, &n);
+  char *data = malloc(n + back_size + 1);
+  assert_non_null(data);
+  memcpy(data, text, n);
+  memcpy(data + n, back_matter, back_size);
+  data[n + back_size] = '\0';
+  free(text);
+  *size = n + back_size;
+  return data;
+}
+
+static void read_and_solve(const where *w, const oracle_formula *f, int sat,
+                           const char *data, size_t size, int dimacs,
+                           int format, const config *c, int with_back_matter) {
+  size_t back_size = with_back_matter ? BACK_MATTER_SIZE : 0;
   dpll_solver *s = new_solver(w);
   apply_config(w, s, c);
   dpll_input info;
-  int rc = dpll_read_string(s, data, size + back_size, format, &info);
+  int rc = dpll_read_string(s, data, size, format, &info);
   if (rc != 0)
     print_message("[ ORACLE   ] reader: %s at line %ld column %ld: %s\n",
                   dpll_strerror(rc), info.line, info.column, info.message);
@@ -738,28 +749,45 @@ static void read_and_solve(const where *w, const oracle_formula *f, int sat,
     CHECK_EQ(w, dpll_num_vars(s), max_var_of(f));
     CHECK_EQ(w, info.back_size, back_size);
     CHECK(w, info.back_matter != NULL);
-    CHECK(w, !memcmp(info.back_matter, back, back_size));
+    CHECK(w, !memcmp(info.back_matter, back_matter, back_size));
   }
   CHECK_EQ(w, dpll_num_clauses(s), stored_clauses(f));
   dpll_input_clear(&info);
-  free(data);
 
   int res = dpll_solve(s);
   check_answer(w, s, f, res, sat, 0);
   dpll_free(s);
 }
 
+/* In the quick tier each formula goes through the readers under one
+ * configuration in READER_SHARE, a different share for consecutive
+ * formulas (every configuration still reads a seventh of the corpus, in
+ * both formats and both ways of naming them); in the long tier under
+ * every configuration.  Each formula's texts are written once and read
+ * under each of its configurations (the reader sees the same bytes each
+ * time). */
+#define READER_SHARE 7
+
 static void test_readers(void **state) {
   (void)state;
+  int every = tier_long();
+  long reads = 0;
   for (long i = 0; i < corpus_formulas; i++) {
     const entry *e = &corpus[i];
+    size_t dimacs_size, dp_size, dp_back_size;
+    char *dimacs = text_of(&e->f, 1, 0, &dimacs_size);
+    char *dp = text_of(&e->dp, 0, 0, &dp_size);
+    char *dp_back = text_of(&e->dp, 0, 1, &dp_back_size);
     for (int c = 0; c < num_configs; c++) {
+      if (!every && (i + c) % READER_SHARE != 0)
+        continue;
+      reads++;
       where w;
       int fmt = (int)((i + c) % 2);
       where_init(&w, "DIMACS reader", STREAM_CORPUS, i, &e->f);
       describe(&w, &configs[c],
                fmt ? "(dpll_read_string DIMACS)" : "(dpll_read_string AUTO)");
-      read_and_solve(&w, &e->f, e->sat, 1,
+      read_and_solve(&w, &e->f, e->sat, dimacs, dimacs_size, 1,
                      fmt ? DPLL_FORMAT_DIMACS : DPLL_FORMAT_AUTO, &configs[c],
                      0);
 
@@ -767,13 +795,18 @@ static void test_readers(void **state) {
       describe(&w, &configs[c],
                fmt ? "(dpll_read_string DP, back matter)"
                    : "(dpll_read_string AUTO)");
-      read_and_solve(&w, &e->dp, e->dp_sat, 0,
+      read_and_solve(&w, &e->dp, e->dp_sat, fmt ? dp_back : dp,
+                     fmt ? dp_back_size : dp_size, 0,
                      fmt ? DPLL_FORMAT_DP : DPLL_FORMAT_AUTO, &configs[c], fmt);
     }
+    free(dimacs);
+    free(dp);
+    free(dp_back);
   }
   print_message("[ ORACLE   ] readers: %ld formulas, in DIMACS and DP, under "
-                "%d configurations\n",
-                corpus_formulas, num_configs);
+                "%d configurations (%s): %ld reads of each format\n",
+                corpus_formulas, num_configs,
+                every ? "each under all" : "each under a share", reads);
 }
 
 typedef struct marks marks;

@@ -9,11 +9,13 @@ package needs nothing installed but a C compiler and Python's headers:
 DPLL_WERROR=1 in the environment turns warnings into errors (the tests set
 it); DPLL_PYTHON_BUILD names the build directory.  setuptools rebuilds an
 object only when its source is newer, whatever the flags, so a build with
-other flags (CFLAGS) needs a build directory of its own.  Metadata is in
-pyproject.toml.
+other flags (CFLAGS) needs a build directory of its own.  The sources
+are compiled several at a time, one per core (build_ext --parallel N sets
+another number).  Metadata is in pyproject.toml.
 """
 import glob
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -41,11 +43,33 @@ def sources():
 class BuildExt(build_ext):
     """Puts every object in the build directory under a flat name
     (../dpll/add.c -> up_dpll_add.o): by default a source outside this
-    directory would get its object outside the build directory."""
+    directory would get its object outside the build directory.  Compiles
+    the sources of an extension in parallel: setuptools' own --parallel
+    only builds several extensions at once, and there is one."""
+
+    def jobs(self):
+        if self.parallel and self.parallel is not True:
+            return int(self.parallel)
+        try:
+            return len(os.sched_getaffinity(0))
+        except AttributeError:
+            return os.cpu_count() or 1
 
     def build_extensions(self):
         compiler = self.compiler
         default = compiler.object_filenames
+        serial = compiler.compile
+        jobs = self.jobs()
+
+        def parallel(sources, *args, **kwargs):
+            """compile() of each source on its own, jobs at a time; the
+            objects in the order of the sources."""
+            if jobs <= 1 or len(sources) <= 1:
+                return serial(sources, *args, **kwargs)
+            with ThreadPoolExecutor(min(jobs, len(sources))) as pool:
+                parts = pool.map(lambda src: serial([src], *args, **kwargs),
+                                 sources)
+                return [obj for part in parts for obj in part]
 
         def flat(names, strip_dir=0, output_dir=""):
             objects = default(names, strip_dir=1, output_dir=output_dir)
@@ -55,6 +79,7 @@ class BuildExt(build_ext):
                     for n, o in zip(names, objects)]
 
         compiler.object_filenames = flat
+        compiler.compile = parallel
         super().build_extensions()
 
 

@@ -29,6 +29,26 @@ RELEASE_BIN = REPO / "build-tests" / "release" / "bin"
 # A limit far above what any call of the suite needs: only a hang detector.
 HANG_SECONDS = 60.0
 
+# The tier (tests/tier.h): DPLL_TEST_SCALE above 100 is the long one (run.sh
+# sets it for the long tier's python_sanitize), where the costliest
+# families of cases run whole; the quick tier runs a share of each, every
+# kind in it.
+LONG_TIER = int(os.environ.get("DPLL_TEST_SCALE", "100")) > 100
+
+
+def pytest_collection_modifyitems(config, items):
+    """DPLL_PYTEST_SHARD=I/N (run.sh runs N pytest processes at once) keeps
+    the tests I, I + N, I + 2N ... of the collected order."""
+    shard = os.environ.get("DPLL_PYTEST_SHARD")
+    if not shard:
+        return
+    index, count = (int(part) for part in shard.split("/"))
+    if not 0 <= index < count:
+        raise pytest.UsageError(f"DPLL_PYTEST_SHARD={shard}: not I/N, I < N")
+    config.hook.pytest_deselected(
+        items=[item for k, item in enumerate(items) if k % count != index])
+    items[:] = [item for k, item in enumerate(items) if k % count == index]
+
 
 # ----------------------------------------------------------------------
 # Tools of the project (optional)
@@ -439,6 +459,7 @@ class PlaySearch:
         self.goal_mask = (None if puzzle.goal is None
                           else sum(1 << (h - 1) for h in puzzle.goal))
         self._memo = {}
+        self._ends = {}
 
     @staticmethod
     def mask(pegs):
@@ -476,6 +497,21 @@ class PlaySearch:
         self._memo[mask] = result
         return result
 
+    def ends_from(self, mask):
+        """The holes (a bitmask) where some play from the peg set `mask`
+        leaves its last peg, whatever the goal: every single-peg goal's
+        answer at once."""
+        ends = self._ends.get(mask)
+        if ends is None:
+            if mask & (mask - 1) == 0:
+                ends = mask
+            else:
+                ends = 0
+                for j in self.legal_jumps(mask):
+                    ends |= self.ends_from(self.after(mask, j))
+            self._ends[mask] = ends
+        return ends
+
     def starts(self):
         """The start peg sets: one, or one per empty hole for a free start."""
         if self.puzzle.start is not None:
@@ -511,6 +547,45 @@ class PlaySearch:
                     mask = self.after(mask, j)
                     break
         return play
+
+
+_SEARCHES = {}
+
+
+def shared_search(puzzle):
+    """The PlaySearch of the puzzle's board and goal, made once per board
+    and goal and kept: its memo serves every start (a free start's search,
+    so its starts() are every one-empty start)."""
+    key = (puzzle.holes, tuple(puzzle.triples), puzzle.goal)
+    if key not in _SEARCHES:
+        _SEARCHES[key] = PlaySearch(Puzzle(puzzle.holes, puzzle.triples,
+                                           None, puzzle.goal))
+    return _SEARCHES[key]
+
+
+def count_plays(puzzle):
+    """PlaySearch(puzzle).count(), through the shared search."""
+    search = shared_search(puzzle)
+    if puzzle.start is None:
+        return search.count()
+    return search.count_from(PlaySearch.mask(puzzle.start))
+
+
+def solvable(puzzle):
+    """PlaySearch(puzzle).solvable(), through the shared search: for one
+    last peg (anywhere, or in one hole) the search of the board alone
+    (ends_from, one for every goal), else the count."""
+    if puzzle.goal is not None and len(puzzle.goal) != 1:
+        return count_plays(puzzle) > 0
+    search = shared_search(Puzzle(puzzle.holes, puzzle.triples))
+    starts = (search.starts() if puzzle.start is None
+              else [PlaySearch.mask(puzzle.start)])
+    ends = 0
+    for mask in starts:
+        ends |= search.ends_from(mask)
+    if puzzle.goal is None:
+        return ends != 0
+    return bool(ends & PlaySearch.mask(puzzle.goal))
 
 
 def parity_classes(holes, triples):

@@ -2,13 +2,15 @@
 # The Python package's test (CTest's "python"): installs lib/python the way
 # the README says, into a fresh virtual environment under the build tree,
 # offline and with warnings as errors, then runs the pytest suite
-# tests/python against the installed package.
+# tests/python against the installed package (in two pytest processes at
+# once).
 # Usage: tests/python/run.sh BUILD_DIR REQUIRED [sanitize]
 #   REQUIRED 1: a missing Python, venv, pytest or Python.h fails the test;
 #   0: it is skipped (exit 77) with a notice.
 #   sanitize: the extension is built with AddressSanitizer and
 #   UndefinedBehaviorSanitizer (any report fails), and the interpreter runs
-#   with their runtimes preloaded (the long tier's python_sanitize).
+#   with their runtimes preloaded (the long tier's python_sanitize, which
+#   runs every case: DPLL_TEST_SCALE 500 unless set; see conftest.py).
 # DPLL_PYTHON names the interpreter (default /usr/bin/python3, Debian's, for
 # which python3-pytest and python3-pycosat are packaged).
 set -euo pipefail
@@ -46,6 +48,7 @@ if [ "$flavour" = sanitize ]; then
   # Python's own allocations are not ours to judge: no leak report.
   export LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
   export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1
+  export DPLL_TEST_SCALE=${DPLL_TEST_SCALE:-500}
 fi
 # The README's check.
 out=$(cd "$build" && "$venv/bin/python" -c 'import dpll; print(dpll.solve([[1, 2], [-1]]))')
@@ -54,4 +57,17 @@ if [ "$out" != "[-1, 2]" ]; then
   exit 1
 fi
 cd "$build"
-exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/tests/python"
+# pytest in two processes at once, each running every other test
+# (DPLL_PYTEST_SHARD, conftest.py); each one's report is printed once both
+# have ended, and the test fails if either does.  The one in the
+# background gets SIGINT back (a shell's background job ignores it, and
+# test_ctrl_c_stops_solve needs it).
+pytest=("$venv/bin/python" -m pytest -q -p no:cacheprovider -rs "$root/tests/python")
+DPLL_PYTEST_SHARD=1/2 env --default-signal=INT "${pytest[@]}" \
+  >"$venv/pytest-1.log" 2>&1 &
+second=$!
+status=0
+DPLL_PYTEST_SHARD=0/2 "${pytest[@]}" >"$venv/pytest-0.log" 2>&1 || status=$?
+wait "$second" || status=$?
+cat "$venv/pytest-0.log" "$venv/pytest-1.log"
+exit "$status"

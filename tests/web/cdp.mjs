@@ -10,7 +10,9 @@
 // each ended by a NUL byte, to its file descriptor 3 and read its answers
 // and events from its file descriptor 4.  The script on standard input has
 // one command per line (blank lines and lines starting with '#' are
-// skipped); each command prints exactly one line on standard output:
+// skipped), run as it comes (a caller may send more once it has read the
+// results so far: one browser serves it until standard input ends); each
+// command prints exactly one line on standard output:
 //
 //   open URL                   ok         (about:blank first, so that the
 //                                          same file with another hash is
@@ -20,7 +22,11 @@
 //   wait-state S1|S2 MS        state VALUE ELAPSED_MS, or
 //                              state timeout:LAST ELAPSED_MS
 //                              (document.body.dataset.state, polled every
-//                              20 ms)
+//                              POLL_MS)
+//   wait-true MS EXPRESSION    true ELAPSED_MS, or timeout ELAPSED_MS
+//                              (until the expression is true, polled
+//                              every POLL_MS; its last error follows a
+//                              timeout)
 //   click ID                   ok         (a bubbling MouseEvent 'click')
 //   key KEY                    ok         (a bubbling keydown on document;
 //                                          KEY may be a JSON string, and
@@ -52,6 +58,7 @@ import { local, Requests } from './protocol.mjs';
 
 const CALL_MS = 60000; // one DevTools call
 const LOAD_MS = 30000; // one page load
+const POLL_MS = 5; // between two looks of wait-state and wait-true
 
 function parseArgs(argv) {
   const opts = { chromium: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -293,7 +300,25 @@ async function waitState(page, want, ms) {
     const elapsed = Date.now() - t0;
     if (states.includes(last)) return `state ${last} ${elapsed}`;
     if (elapsed >= ms) return `state timeout:${last} ${elapsed}`;
-    await sleep(20);
+    await sleep(POLL_MS);
+  }
+}
+
+async function waitTrue(page, ms, expression) {
+  const t0 = Date.now();
+  let why = '';
+  for (;;) {
+    let value = false;
+    try {
+      value = await page.evaluate(expression);
+      why = '';
+    } catch (e) {
+      why = ' ' + e.message; // between documents, or a wrong expression
+    }
+    const elapsed = Date.now() - t0;
+    if (value === true) return `true ${elapsed}`;
+    if (elapsed >= ms) return `timeout ${elapsed}${why}`;
+    await sleep(POLL_MS);
   }
 }
 
@@ -333,6 +358,11 @@ async function run(page, line) {
     case 'wait-state': {
       const [states, ms] = words(rest, 2, 'wait-state S1|S2 TIMEOUT_MS');
       return waitState(page, states, Number(ms));
+    }
+    case 'wait-true': {
+      const [ms, expression] = split(rest.trim());
+      if (!(Number(ms) >= 0) || !expression) throw new Error('usage: wait-true MS EXPRESSION');
+      return waitTrue(page, Number(ms), expression);
     }
     case 'click': return page.evaluate(js.click(words(rest, 1, 'click ID')[0]));
     case 'key': return page.evaluate(js.key(keyOf(rest.trim())));
