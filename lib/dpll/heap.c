@@ -174,6 +174,9 @@ void dpll__bump_var(dpll_solver *s, int var) {
     for (int w = 1; w <= s->num_vars; w++)
       h->activity[w] *= 1 / ACTIVITY_LIMIT;
     h->activity_inc *= 1 / ACTIVITY_LIMIT;
+    /* Activities too small to survive the factor become 0, and equal ones
+     * go by their numbers: the order changed, the heap is built again. */
+    dpll__heap_invalidate(s);
   }
   if (h->kind == DPLL_HEURISTIC_ACTIVITY && h->pos[var] >= 0)
     sift_up(s, h->pos[var]);
