@@ -98,8 +98,10 @@ ctest_run() {
 stage() {
   local tier=$1 name=$2 budget=$3
   shift 3
-  local t0 rc
+  local t0 rc cpu0 cpu1
   t0=$(date +%s%N)
+  children_cpu
+  cpu0=$(<"$out/times")
   set +e
   (
     set -e
@@ -107,9 +109,24 @@ stage() {
   )
   rc=$?
   set -e
-  printf '%s\t%s\t%s\t%s\n' "$name" "$budget" \
-    "$((($(date +%s%N) - t0) / 1000000))" "$rc" >>"$out/stages-$tier.tsv"
+  children_cpu
+  cpu1=$(<"$out/times")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$budget" \
+    "$((($(date +%s%N) - t0) / 1000000))" "$rc" \
+    "$(awk -v a="$cpu0" -v b="$cpu1" 'BEGIN { split(a, x, " "); split(b, y, " ")
+         printf "%.1f %.1f", y[1] - x[1], y[2] - x[2] }')" \
+    >>"$out/stages-$tier.tsv"
   return $rc
+}
+
+# The user and system seconds of this shell's finished children so far
+# (bash's `times`, which must run in this shell, not in a pipe or $(...)),
+# as "USER SYS" in build-tests/times.
+children_cpu() {
+  times >"$out/times.raw"
+  awk 'NR == 2 {
+    for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); c[i] = t[1] * 60 + t[2] }
+    printf "%.2f %.2f\n", c[1], c[2] }' "$out/times.raw" >"$out/times"
 }
 
 # stage_start TIER: a new table for TIER.
@@ -122,12 +139,14 @@ stage_table() {
   for tier in "$@"; do
     [ -f "$out/stages-$tier.tsv" ] || continue
     awk -F '\t' -v tier="$tier" '
-      BEGIN { printf "== %s tier: stage, budget, measured\n", tier }
-      { b += $2; m += $3 / 1000
+      BEGIN { printf "== %s tier: %-17s %8s %9s %9s %9s\n", tier, "stage", "budget",
+                     "wall", "user", "system" }
+      { b += $2; m += $3 / 1000; split($5, c, " "); u += c[1]; y += c[2]
         note = ($4 != 0) ? "  FAILED" : ($3 / 1000 > $2 ? "  OVER BUDGET" : "")
         if ($3 / 1000 > $2) over = over " " $1
-        printf "   %-28s %5d s %7.1f s%s\n", $1, $2, $3 / 1000, note }
-      END { printf "   %-28s %5d s %7.1f s\n", "total", b, m
+        printf "   %-28s %6d s %7.1f s %7.1f s %7.1f s%s\n", $1, $2, $3 / 1000,
+               c[1], c[2], note }
+      END { printf "   %-28s %6d s %7.1f s %7.1f s %7.1f s\n", "total", b, m, u, y
             if (over != "") printf "== over budget:%s\n", over }' \
       "$out/stages-$tier.tsv"
   done
