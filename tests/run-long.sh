@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# The long tier of the tests, after tests/run-all.sh (about 20 minutes on
-# two cores):
+# The long tier of the tests, after tests/run-all.sh (about 13 minutes on
+# two cores; docs/testing.md):
 #   1. installs what it needs if it is missing: the quick tier's packages,
 #      valgrind, firefox-esr (peg.html's tests in Firefox; skipped with a
 #      notice if it cannot be installed), and clang with its fuzzer runtime
 #      (if clang cannot be installed, the fuzzing is skipped with a notice),
 #   2. in the Release build (made if missing): ctest -L long, the random
-#      tests on five times the quick tier's cases, the command-line tests
-#      with every tool under valgrind, and test_web in Firefox,
+#      tests on five times the quick tier's cases and every case the quick
+#      tier samples, test_web in Firefox; then the command-line tests with
+#      the tools under valgrind (a sample of the runs: every tool, option
+#      and input kind, and every eighth run; tests/valgrind-tool.sh.in),
 #   3. in the sanitizer build (made if missing): ctest -L long, the random
 #      tests on the Release build's quick share; then test_threads (separate
 #      solvers and portfolios on many threads) in a ThreadSanitizer build,
 #   4. builds the libFuzzer targets with clang (DPLL_FUZZ=ON), replays
 #      their seed corpora, and runs each for FUZZ_SECONDS (default 30)
-#      seconds on a copy of its corpus, two at a time (docs/fuzzing.md).
+#      seconds on a copy of its corpus, two at a time (docs/fuzzing.md),
+#   5. prints each stage's wall, user and system seconds against its
+#      budget (a stage over budget is named, not failed).
 source "$(dirname "$0")/run-lib.sh"
 started=$(date +%s)
 fuzz_seconds=${FUZZ_SECONDS:-30}
@@ -117,19 +121,21 @@ fuzz_all() {
 
 stage_start long
 trap 'stage_table long' EXIT
-stage long installs 600 long_packages
+# The budgets (seconds), with the quick tier's, add up to the 40 minutes
+# that .ci/run may take (docs/testing.md).
+stage long installs 180 long_packages
 begun=$(date +%s)
 
-stage long release-build 60 release_build
-stage long release-tests 420 ctest_run release -L long -LE valgrind
-stage long valgrind-tests 420 ctest_run release -L valgrind
-stage long sanitize-build 60 sanitize_build
-stage long sanitize-tests 420 ctest_run sanitize -L long
-stage long tsan 180 tsan_tests
+stage long release-build 30 release_build
+stage long release-tests 500 ctest_run release -L long -LE valgrind
+stage long valgrind-tests 400 ctest_run release -L valgrind
+stage long sanitize-build 30 sanitize_build
+stage long sanitize-tests 430 ctest_run sanitize -L long
+stage long tsan 120 tsan_tests
 fuzz_why=""
 if fuzz_ready; then
-  stage long fuzz-build 120 fuzz_build
-  stage long fuzzing $((2 * fuzz_seconds + 60)) fuzz_all
+  stage long fuzz-build 40 fuzz_build
+  stage long fuzzing $((2 * fuzz_seconds + 70)) fuzz_all
 else
   echo "== fuzzing skipped: $fuzz_why"
 fi
