@@ -3,8 +3,10 @@
 # families, peg solitaire) through dpll and its peers, in two modes:
 #
 #   tests/bench/compare.sh [BUILD_DIR]               (default: build)
-#     dpll beside MiniSat, PicoSAT and CaDiCaL (every one installed) on the
-#     same DIMACS files in the same run: a Markdown table per family with
+#     dpll beside MiniSat, PicoSAT, CaDiCaL, CryptoMiniSat and Kissat
+#     (every one installed: the first four from Debian, Kissat the binary
+#     ../shared/peers/kissat beside the repository or $KISSAT) on the same
+#     DIMACS files in the same run: a Markdown table per family with
 #     solved, total, PAR-2, median and max CPU seconds, peak memory, and
 #     dpll's total over each peer's;
 #
@@ -32,19 +34,22 @@
 # same clauses) are run once, and the table says how many repeats it had.
 #
 # Environment: FAMILIES (names from families.txt; default: all but the
-# renumber and planning families, which the regress sample has too), TIMEOUT seconds per run (default 60; 20
-# with --regress), COUNT random instances of each answer per family
-# (default 10; REGRESS_COUNT, default 2, with --regress), RENUMBER
-# renumberings per vacancy (default 5), DPLL_ARGS extra options for dpll,
-# PEG_ARGS extra options for peg-front, SOLVERS to name the solvers
-# (default: dpll and every other one installed; dpll@OPTS is dpll with the
-# comma-separated options OPTS, as dpll@-a,cdcl), KEEP=DIR to keep the files
-# and raw results, PROOFS=1 to have dpll write a DRAT proof of every UNSAT
-# answer and report its size and drat-check's time (the solve's time then
-# includes writing the proof), PEERS_FROM=FILE to take the peers' results
-# from an earlier run's KEEP directory (FILE is its "results"; same
-# TIMEOUT and COUNT) instead of running them again: a new build of dpll is
-# then measured beside the peers in the time dpll alone takes.
+# renumber and planning families, which the regress sample has too), TIMEOUT
+# seconds per run (default 60; 20 with --regress), COUNT random instances of
+# each answer per family (default 10; REGRESS_COUNT, default 2, with
+# --regress), RENUMBER renumberings per vacancy (default 5), DPLL_ARGS extra
+# options for dpll, PEG_ARGS extra options for peg-front, SOLVERS to name
+# the solvers (default: dpll and every other one installed; dpll@OPTS is
+# dpll with the comma-separated options OPTS, as dpll@-a,cdcl; the peers are
+# minisat, picosat, cadical, cryptominisat5 and kissat), KISSAT the kissat
+# binary (default: ../shared/peers/kissat from the repository's root),
+# KEEP=DIR to keep the files and raw results, PROOFS=1 to have dpll write a
+# DRAT proof of every UNSAT answer and report its size and drat-check's time
+# (the solve's time then includes writing the proof), PEERS_FROM=FILE to
+# take the peers' results from an earlier run's KEEP directory (FILE is its
+# "results"; same TIMEOUT and COUNT) instead of running them again: a new
+# build of dpll is then measured beside the peers in the time dpll alone
+# takes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 regress=0
@@ -68,11 +73,17 @@ else
   COUNT=${COUNT:-10}
   RENUMBER=${RENUMBER:-5}
   [ -x "$dpll" ] || { echo "compare.sh: $dpll missing: build first" >&2; exit 1; }
+  kissat=${KISSAT:-$here/../../../shared/peers/kissat}
   if [ -z "${SOLVERS:-}" ]; then
     SOLVERS=dpll
-    for s in minisat picosat cadical; do
+    for s in minisat picosat cadical cryptominisat5; do
       command -v $s >/dev/null && SOLVERS="$SOLVERS $s"
     done
+    [ -x "$kissat" ] && SOLVERS="$SOLVERS kissat"
+  fi
+  if [[ " $SOLVERS " == *" kissat "* ]] && [ ! -x "$kissat" ]; then
+    echo "compare.sh: $kissat missing: set KISSAT to the kissat binary" >&2
+    exit 1
   fi
 fi
 [ -x "$front" ] || { echo "compare.sh: $front missing: build first" >&2; exit 1; }
@@ -130,6 +141,8 @@ run() {
   minisat) cmd=(minisat -verb=0 "$cnf" "$out.model") ;;
   picosat) cmd=(picosat "$cnf") ;;
   cadical) cmd=(cadical -q "$cnf") ;;
+  cryptominisat5) cmd=(cryptominisat5 --verb 0 "$cnf") ;;
+  kissat) cmd=("$kissat" -q "$cnf") ;;
   *) echo "compare.sh: unknown solver $solver" >&2; exit 1 ;;
   esac
   rm -f "$out.model"
@@ -385,6 +398,8 @@ echo "Solvers: $(for s in $SOLVERS; do
   case $s in
   dpll) printf 'dpll %s%s; ' "$("$dpll" --version | awk '{ print $2 }')" "${DPLL_ARGS:+ ($DPLL_ARGS)}" ;;
   dpll@*) o=${s#dpll@}; printf 'dpll %s; ' "${o//,/ }" ;;
+  kissat) printf 'kissat %s; ' "$("$kissat" --version 2>/dev/null || echo '?')" ;;
+  cryptominisat5) printf '%s %s; ' $s "$(dpkg-query -W -f '${Version}' cryptominisat 2>/dev/null || echo '?')" ;;
   *) printf '%s %s; ' $s "$(dpkg-query -W -f '${Version}' $s 2>/dev/null || echo '?')" ;;
   esac
 done)"
