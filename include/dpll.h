@@ -352,6 +352,16 @@ enum dpll_option_kind {
     "default is 1)",                                                           \
     DPLL_FLAG(0), 0, "no-eliminate",                                           \
     "cdcl: no bounded variable elimination before the search")                 \
+  X(xor, 0, 0, 1,                                                              \
+    "cdcl: before the first decision of a solve that keeps no learned "        \
+    "clause, find the XOR constraints the clauses encode, solve them "         \
+    "together by Gauss-Jordan elimination and add the units and "              \
+    "equivalences that follow (not while a proof is written: they are no "     \
+    "DRAT lemmas)",                                                            \
+    DPLL_FLAG(1), 0, "xor",                                                    \
+    "cdcl: before the search, solve the XOR constraints the clauses encode "   \
+    "by Gauss-Jordan elimination and add the units and equivalences that "     \
+    "follow (not with --proof)")                                               \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses",   \
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
@@ -584,6 +594,10 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
   X(eliminated, "eliminated",                                                  \
     "cdcl: variables eliminated by resolution (option eliminate)")             \
+  X(xors, "xors",                                                              \
+    "cdcl: XOR constraints found in the clauses (option xor)")                 \
+  X(xor_derived, "xor derived",                                               \
+    "cdcl: units and equivalences their elimination added (option xor)")       \
   X(walks, "walks", "cdcl: local searches run for rephasing")                  \
   X(walk_flips, "walk flips", "cdcl: the flips they made")                     \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \

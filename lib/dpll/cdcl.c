@@ -17,7 +17,11 @@
  * be the negation of one.  Nor while learned clauses are kept from
  * earlier solves (pure.c says why).  Learned clauses follow from the
  * clauses (a pure literal's clauses are satisfied, so none takes part in
- * an analysis), so they stay for later solves. */
+ * an analysis), so they stay for later solves.
+ *
+ * Then, once, the same way: bounded variable elimination (elim.c, option
+ * "eliminate") and parity reasoning (xor.c, option "xor"; not while a
+ * proof is written). */
 #include "cdcl.h"
 #include "analyze.h"
 #include "assume.h"
@@ -28,6 +32,7 @@
 #include "internal.h"
 #include "lucky.h"
 #include "phase.h"
+#include "proof.h"
 #include "propagate.h"
 #include "pure.h"
 #include "purecount.h"
@@ -35,6 +40,7 @@
 #include "restart.h"
 #include "trace.h"
 #include "vivify.h"
+#include "xor.h"
 
 /* Eliminates the pure literals of level 0, then stops keeping the counts
  * up to date: the search would pay for them at every assignment. */
@@ -96,6 +102,8 @@ int dpll__cdcl(dpll_solver *s) {
       !s->opt[OPT_lucky] || dpll__assuming(s) || dpll__num_learnts(s) > 0;
   bool elim_done = !s->opt[OPT_eliminate] || dpll__assuming(s) ||
                    dpll__num_learnts(s) > 0 || dpll__tracing(s);
+  bool xor_done = !s->opt[OPT_xor] || dpll__num_learnts(s) > 0 ||
+                  dpll__tracing(s) || dpll__proving(s);
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);
@@ -157,6 +165,15 @@ int dpll__cdcl(dpll_solver *s) {
       int rc = dpll__elim(s);
       if (rc)
         return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc;
+      continue;
+    }
+    if (!xor_done && dpll__decision_level(s) == 0) {
+      xor_done = true;
+      int rc = dpll__xor(s);
+      if (rc)
+        return rc;
+      if (dpll__unsat(s))
+        return DPLL_UNSAT;
       continue;
     }
     int result;
