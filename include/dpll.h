@@ -466,7 +466,9 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * DPLL_ENOMEM.  Afterwards the solver is at decision level 0 in state SAT,
  * UNSAT or UNKNOWN.  Clauses the cdcl engine learned stay for later solves
  * (they follow from the clauses, which later additions only extend),
- * except when a proof is being written, which starts without them.  Before
+ * except when a proof is being written, which starts from the clauses
+ * added alone: without them, and without the units and the empty clause
+ * that earlier solves derived, so that each proof stands alone.  Before
  * a SAT answer is given, the model is checked against every clause added
  * and every assumption; if it fails (a bug in the solver), the result is
  * DPLL_EINTERNAL and there is no answer, never a wrong one.  DPLL_EIO: a

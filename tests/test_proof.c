@@ -6,7 +6,9 @@
  * the checker rejects, or an UNSAT answer without a proof, fails.  The
  * largest instances (PHP(9, 8), the whole 15-hole triangle) are proved in
  * the long tier only (long_tier below); the quick tier proves smaller ones
- * of the same kinds. */
+ * of the same kinds.  A proof after other solves on the same solver
+ * (under assumptions, with no proof or one written elsewhere) must stand
+ * alone. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -276,12 +278,99 @@ static void test_unsat_as_added(void **state) {
                 proofs, lemmas, rat, deletions);
 }
 
+/* A proof after other solves on the same solver: solves under assumptions
+ * (which write no proof), solves with the proof going elsewhere, clauses
+ * added in between.  Whatever those derived (learned clauses, units of
+ * level 0, the empty clause) the last proof must not rest on: it alone
+ * must convince the checker, against every clause added.  Random formulas
+ * of 8 to 14 variables, judged by brute force. */
+static void test_after_other_solves(void **state) {
+  (void)state;
+  uint64_t rng = 0x50F7;
+  long count = tier_cases(300);
+  int unsat = 0;
+  for (int i = 0; i < count; i++) {
+    oracle_formula f;
+    int nv = 8 + oracle_below(&rng, 7);
+    oracle_random(&f, &rng, nv, (size_t)(4 * nv + oracle_below(&rng, 2 * nv)),
+                  i % 4 ? 3 : 2, 3);
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    assert_int_equal(dpll_set_option(s, "algorithm", i % 3 ? 1 : 0), 0);
+    if (i % 5 == 0)
+      assert_int_equal(dpll_set_option(s, "xor", 1), 0);
+    size_t added = 0;
+    char *other = NULL;
+    size_t other_len = 0;
+    FILE *elsewhere = open_memstream(&other, &other_len);
+    assert_non_null(elsewhere);
+    /* Some clauses, then solves under assumptions, with the sink set
+     * elsewhere or none, and solves with the proof going elsewhere. */
+    size_t first = f.num_clauses / 2 + (size_t)oracle_below(&rng, 3);
+    for (int round = 0; round < 2; round++) {
+      size_t upto = round == 0 ? first : f.num_clauses;
+      for (; added < upto; added++)
+        assert_int_equal(dpll_add_clause(s, f.lits + f.start[added],
+                                         f.start[added + 1] - f.start[added]),
+                         0);
+      for (int k = 0; k < 3; k++) {
+        if (k == 1)
+          assert_int_equal(dpll_set_proof(s, elsewhere, DPLL_PROOF_TEXT), 0);
+        else if (k == 2)
+          assert_int_equal(dpll_set_proof(s, NULL, DPLL_PROOF_TEXT), 0);
+        int a = 1 + oracle_below(&rng, nv), b = 1 + oracle_below(&rng, nv);
+        assert_int_equal(dpll_assume(s, oracle_below(&rng, 2) ? a : -a), 0);
+        if (b != a)
+          assert_int_equal(dpll_assume(s, oracle_below(&rng, 2) ? b : -b), 0);
+        int res = dpll_solve(s);
+        assert_true(res == DPLL_SAT || res == DPLL_UNSAT);
+      }
+      if (round == 0) { /* a solve whose proof goes elsewhere */
+        assert_int_equal(dpll_set_proof(s, elsewhere, DPLL_PROOF_TEXT), 0);
+        int res = dpll_solve(s);
+        assert_true(res == DPLL_SAT || res == DPLL_UNSAT);
+      }
+    }
+    /* The proof that counts. */
+    char *proof = NULL;
+    size_t proof_len = 0;
+    FILE *out = open_memstream(&proof, &proof_len);
+    assert_non_null(out);
+    assert_int_equal(dpll_set_proof(s, out, i % 2), 0);
+    int res = dpll_solve(s);
+    fclose(out);
+    fclose(elsewhere);
+    int expect = oracle_satisfiable(&f, NULL) ? DPLL_SAT : DPLL_UNSAT;
+    CHECK(res == expect, "formula %d: answered %d, expected %d", i, res,
+          expect);
+    if (res == DPLL_UNSAT) {
+      size_t cnf_len;
+      char *cnf = dimacs(&f, &cnf_len);
+      drat_report r;
+      int ok = drat_check(cnf, cnf_len, proof, proof_len,
+                          i % 2 ? DRAT_BINARY : DRAT_TEXT, &r);
+      CHECK(ok == 1, "formula %d: the last proof is rejected: %s", i, r.msg);
+      free(cnf);
+      unsat++;
+    }
+    free(proof);
+    free(other);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("after other solves: %ld formulas, %d unsatisfiable "
+                "(proved)\n",
+                count, unsat);
+  assert_true(unsat > count / 4);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pigeonhole),
       cmocka_unit_test(test_random),
       cmocka_unit_test(test_peg_boards),
       cmocka_unit_test(test_unsat_as_added),
+      cmocka_unit_test(test_after_other_solves),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

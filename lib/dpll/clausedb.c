@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "memory.h"
 #include "proof.h"
+#include "propagate.h"
 #include "trace.h"
 #include "watches.h"
 
@@ -137,6 +138,25 @@ void dpll__clause_delete(dpll_solver *s, cref ref) {
   clause_event(s, CLAUSE_GONE, c->lits, c->size, ref);
   c->flags |= CLAUSE_DELETED;
   s->store.wasted += CLAUSE_HEADER_WORDS + c->size;
+}
+
+/* After dpll__root_truncate(s, 0): what level 0 and the empty clause
+ * rested on is forgotten, and drawn again from the clauses added alone:
+ * the empty clause if one was added, the literal of every unit clause
+ * (the empty clause if two of them clash); propagation does the rest. */
+void dpll__store_redraw(dpll_solver *s) {
+  assert(dpll__decision_level(s) == 0 && dpll__trail_size(s) == 0);
+  s->store.unsat = false;
+  for (size_t i = 0; i < s->store.num_clauses && !s->store.unsat; i++) {
+    cref ref = s->store.clauses[i];
+    const clause *c = dpll__clause(s, ref);
+    if (c->flags & (CLAUSE_ASIDE | CLAUSE_DELETED) || c->size > 1)
+      continue;
+    if (c->size == 0 || dpll__value(s, c->lits[0]) < 0)
+      dpll__clause_empty(s);
+    else if (dpll__value(s, c->lits[0]) == 0)
+      dpll__assign(s, c->lits[0], ref);
+  }
 }
 
 /* The formula is unsatisfiable: the empty clause follows from it. */

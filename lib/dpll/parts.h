@@ -214,6 +214,10 @@ typedef struct proof_part {
   bool active; /* dpll_solve is running with a sink set */
   bool done;   /* the empty clause is written, or writing failed */
   bool failed; /* a step could not be written */
+  bool derived; /* a clause was derived since level 0 was last drawn from
+                   the clauses added alone: level 0 or the empty clause may
+                   rest on steps the next proof would not have (written to
+                   another sink, or to none), so it starts afresh */
   int *buf;
   size_t cap;
 } proof_part;

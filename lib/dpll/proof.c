@@ -91,6 +91,8 @@ static void step(proof_part *p, bool deleted, size_t n) {
 
 void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
                         size_t n) {
+  if (!deleted)
+    s->proof.derived = true;
   if (!dpll__proving(s))
     return;
   assert(n <= s->proof.cap);
@@ -103,6 +105,7 @@ void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
  * negations (the classic engine's lemmas, see classic.c), with lit if it
  * is not 0 (the lookahead's, lookahead.c). */
 void dpll__proof_decisions(dpll_solver *s, int level, unsigned lit) {
+  s->proof.derived = true;
   if (!dpll__proving(s))
     return;
   size_t n = (size_t)level + (lit != 0);

@@ -234,9 +234,20 @@ int dpll__solve_one(dpll_solver *s) {
   dpll__trail_reset(s);
   dpll__touch(s);
   dpll__store_shape(s); /* for "auto" (dpll__engine) */
-  /* A proof derives all it uses: what earlier solves learned goes. */
-  if (dpll__proof_wanted(s) && !dpll__assuming(s))
+  /* A proof derives all it uses: what earlier solves learned goes, and if
+   * anything was derived since level 0 was drawn from the clauses added,
+   * level 0 and the empty clause are drawn from them again (an earlier
+   * solve may have written no proof, or to another sink). */
+  if (dpll__proof_wanted(s) && !dpll__assuming(s)) {
     dpll__drop_learnts(s);
+    if (s->proof.derived) {
+      dpll__root_truncate(s, 0);
+      dpll__scan_invalidate(s);
+      dpll__pure_invalidate(s);
+      dpll__store_redraw(s);
+      s->proof.derived = false;
+    }
+  }
   dpll__assume_begin(s);
   DPLL_CHECK_ALL(s);
   int res = search(s);
