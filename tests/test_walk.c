@@ -1,18 +1,19 @@
 /* test_walk.c - the local search of rephasing (walk.c), white-box.
  *
- * Every walk is called at level 0 at a fixpoint, as dpll__rephase_maybe
- * calls it, and judged by code of this file alone: its own unit
- * propagation gives the values of level 0, and its own evaluation counts
- * the clauses the returned phases leave false among those level 0 does
- * not satisfy.  For every walk (walk_checked): that count is the value
- * returned; every phase is 1 or -1; the variables of level 0 have their
- * value there; the count is at most that of the start (the phases given,
- * 0 read as false, with the values of level 0), since the best
- * assignment met is kept; a walk that returns 0 satisfies every clause
- * added; a start that leaves nothing false comes back as it was, without
- * a flip; the counters walks and walk_flips move as they should (no more
- * flips than the budget in occurrences visited); and the solver is left
- * as it was (its trail, its saved phases, its invariants).
+ * Every walk is called at a fixpoint, at level 0 as dpll__rephase_maybe
+ * calls it (in 6 above it, as the classic engine's local search does), and
+ * judged by code of this file alone: its own unit propagation gives the
+ * values of level 0, and its own evaluation counts the clauses the
+ * returned phases leave false among those level 0 does not satisfy.  For
+ * every walk (walk_checked): that count is the value returned; every
+ * phase is 1 or -1; the variables of level 0 have their value there; the
+ * count is at most that of the start (the phases given, 0 read as false,
+ * with the values of level 0), since the best assignment met is kept; a
+ * walk that returns 0 satisfies every clause added; a start that leaves
+ * nothing false comes back as it was, without a flip; the counters walks
+ * and walk_flips move as they should (no more flips than the budget in
+ * occurrences visited); and the solver is left as it was (its trail, its
+ * level, its saved phases, its invariants).
  *
  *  1. Random 3-SAT: planted formulas (only clauses a hidden assignment
  *     satisfies, so satisfiable for sure) and uniform ones of 50 to 100
@@ -44,6 +45,10 @@
  *  5. Out of memory: each allocation of a walk is made to fail in turn
  *     (failalloc.c, linked with the allocation wrappers): the walk returns
  *     -1, leaves the phases as they were, and the solver still solves.
+ *  6. Above level 0: after decisions, one of them shared by no model
+ *     (brute force says so), walks on small satisfiable formulas take only
+ *     level 0 as fixed: each finds a model, flipping that decision, and
+ *     leaves the trail as it was.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -270,10 +275,10 @@ typedef struct tally {
   uint64_t flips;
 } tally;
 
-/* Runs dpll__walk on s (holding f, at level 0 at a fixpoint, with the
- * values fixed there) from phases, with the budget of ticks_since, and
- * checks everything the top of the file lists.  Returns what it
- * returned. */
+/* Runs dpll__walk on s (holding f, at a fixpoint, at level 0 or above it,
+ * with the values fixed at level 0) from phases, with the budget of
+ * ticks_since, and checks everything the top of the file lists.  Returns
+ * what it returned. */
 static long walk_checked(dpll_solver *s, const oracle_formula *f,
                          const signed char *fixed, signed char *phases,
                          uint64_t ticks_since, tally *t, const char *what) {
@@ -285,6 +290,7 @@ static long walk_checked(dpll_solver *s, const oracle_formula *f,
   memcpy(saved, s->phase.saved, bytes);
   long start_false = count_false_start(f, fixed, phases);
   size_t trail = dpll__trail_size(s);
+  int level = dpll__decision_level(s);
   dpll_stats st0, st1;
   dpll_get_stats(s, &st0);
 
@@ -324,7 +330,7 @@ static long walk_checked(dpll_solver *s, const oracle_formula *f,
   } else if (r < start_false)
     CHECK(flips > 0, "%s: better than the start without a flip", what);
   /* The solver as it was. */
-  CHECK(dpll__decision_level(s) == 0 && dpll__trail_size(s) == trail &&
+  CHECK(dpll__decision_level(s) == level && dpll__trail_size(s) == trail &&
             dpll__at_fixpoint(s) && !dpll__conflict_pending(s),
         "%s: the trail moved", what);
   CHECK(memcmp(saved, s->phase.saved, bytes) == 0,
@@ -1061,6 +1067,107 @@ static void test_out_of_memory(void **state) {
   free(phases);
 }
 
+/* ---- 6. Above level 0 -----------------------------------------------------
+ */
+
+/* The classic engine's local search (option local_search, classic.c)
+ * walks above level 0, where only the values of level 0 are fixed: the
+ * decisions above it are the walk's to flip.  On satisfiable random 3-SAT
+ * of 12 to 18 variables (the oracle's brute force says which), a decision
+ * that no model shares is made where there is one (the oracle finds the
+ * formula unsatisfiable with it; its propagation meets no conflict), and up
+ * to two more; then walks from the values on the trail (random phases
+ * elsewhere) are judged as every other walk, with level 0 alone fixed: each
+ * must find a model, so it flips the decision no model shares, and the
+ * trail stays as it was. */
+static void test_above_level0(void **state) {
+  (void)state;
+  uint64_t rng = 0x5eed000c;
+  long count = tier_cases(60);
+  tally t = {0};
+  unsigned contrary = 0, skipped = 0;
+  for (long i = 0; i < count; i++) {
+    int nv = 12 + xorshift_below(&rng, 7);
+    oracle_formula f;
+    oracle_init(&f, nv);
+    if (i % 3 == 0) {
+      int unit =
+          (1 + xorshift_below(&rng, nv)) * (xorshift_below(&rng, 2) ? 1 : -1);
+      oracle_add(&f, &unit, 1);
+    }
+    add_uniform(&f, &rng, nv,
+                (size_t)nv * (size_t)(360 + xorshift_below(&rng, 61)) / 100);
+    signed char *fixed = grown(NULL, (size_t)nv + 1, 1);
+    dpll_solver *s = oracle_satisfiable(&f, NULL) ? at_root(&f, fixed) : NULL;
+    if (!s) {
+      skipped++;
+      free(fixed);
+      oracle_free(&f);
+      continue;
+    }
+    /* A decision no model shares, if propagation takes it without a
+     * conflict. */
+    int wrong = 0;
+    for (int v = 1; v <= nv && !wrong; v++)
+      for (int sign = -1; sign <= 1 && !wrong; sign += 2) {
+        int lit = sign * v;
+        if (fixed[v] || oracle_satisfiable_with(&f, &lit, 1))
+          continue;
+        assert_int_equal(dpll_decide(s, lit), 0);
+        if (dpll_propagate(s) == 0)
+          wrong = lit;
+        else
+          assert_int_equal(dpll_backtrack_to(s, 0), 0);
+      }
+    /* Up to two more decisions, the last undone if it meets a conflict. */
+    for (int k = 0; k < 2; k++) {
+      int lit = 0;
+      for (int tries = 0; tries < 4 * nv && !lit; tries++) {
+        int v = 1 + xorshift_below(&rng, nv);
+        if (dpll_value(s, v) == DPLL_UNASSIGNED)
+          lit = xorshift_below(&rng, 2) ? v : -v;
+      }
+      if (!lit)
+        break;
+      int level = dpll_level(s);
+      assert_int_equal(dpll_decide(s, lit), 0);
+      if (dpll_propagate(s) != 0) {
+        assert_int_equal(dpll_backtrack_to(s, level), 0);
+        break;
+      }
+    }
+    contrary += wrong != 0;
+    signed char *phases = grown(NULL, (size_t)nv + 1, 1);
+    phases[0] = 0;
+    for (int v = 1; v <= nv; v++) {
+      int value = dpll_value(s, v);
+      phases[v] = value == 1   ? 1
+                  : value == 0 ? -1
+                               : (signed char)(xorshift_below(&rng, 3) - 1);
+    }
+    char what[80];
+    snprintf(what, sizeof what, "above level 0, formula %ld (level %d)", i,
+             dpll_level(s));
+    CHECK(dpll_level(s) > 0, "%s: no decision made", what);
+    long r = walk_checked(s, &f, fixed, phases, BIG_BUDGET, &t, what);
+    CHECK(r == 0, "%s: %ld clauses false", what, r);
+    if (wrong)
+      CHECK(phases[abs(wrong)] == (wrong > 0 ? -1 : 1),
+            "%s: the walk kept the decision %d, which no model shares", what,
+            wrong);
+    dpll_free(s);
+    free(phases);
+    free(fixed);
+    oracle_free(&f);
+  }
+  print_message("%u walks above level 0 (%ld formulas, %u unsatisfiable or "
+                "refuted at level 0): %u found a model, %u of them against a "
+                "decision no model shares\n",
+                t.walks, count, skipped, t.zeros, contrary);
+  CHECK(contrary * 3 >= t.walks && contrary > 0,
+        "a decision no model shares in %u of %u walks only", contrary, t.walks);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_planted),
@@ -1076,6 +1183,7 @@ int main(void) {
       cmocka_unit_test(test_option_random),
       cmocka_unit_test(test_option_pigeons),
       cmocka_unit_test(test_out_of_memory),
+      cmocka_unit_test(test_above_level0),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
