@@ -354,14 +354,12 @@ enum dpll_option_kind {
     "cdcl: no bounded variable elimination before the search")                 \
   X(xor, 0, 0, 1,                                                              \
     "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, find the XOR constraints the clauses encode, solve them "         \
-    "together by Gauss-Jordan elimination and add the units and "              \
-    "equivalences that follow (not while a proof is written: they are no "     \
-    "DRAT lemmas)",                                                            \
+    "clause, solve the XOR constraints the clauses encode by Gauss-Jordan "    \
+    "elimination and add the units and equivalences that follow (not "        \
+    "while a proof is written)",                                               \
     DPLL_FLAG(1), 0, "xor",                                                    \
     "cdcl: before the search, solve the XOR constraints the clauses encode "   \
-    "by Gauss-Jordan elimination and add the units and equivalences that "     \
-    "follow (not with --proof)")                                               \
+    "and add the units and equivalences that follow (not with --proof)")       \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses",   \
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
@@ -382,6 +380,12 @@ enum dpll_option_kind {
     "best (default: to the longest trail without conflict since the last "     \
     "reset), turns (best, all false, best, all true, best, flipped) or walk "  \
     "(best, then a local search's best assignment, by turns)")                 \
+  X(local_search, 0, 0, 1,                                                     \
+    "dpll with lookahead: local search (ProbSAT) beside the search, at the "   \
+    "start and whenever its work has doubled; a model it finds is the "        \
+    "answer (the dpll tool's default is 1)",                                   \
+    DPLL_FLAG(0), 0, "no-local-search",                                        \
+    "dpll with lookahead: no local search (ProbSAT) beside the search")        \
   X(seed, 0, 0, INT32_MAX, "seed of the random heuristic", DPLL_NUMBER, 0,     \
     "seed", "seed for the random heuristic (default 0)")                       \
   X(threads, 1, 0, DPLL_MAX_THREADS,                                           \
@@ -467,8 +471,7 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * UNSAT or UNKNOWN.  Clauses the cdcl engine learned stay for later solves
  * (they follow from the clauses, which later additions only extend),
  * except when a proof is being written, which starts from the clauses
- * added alone: without them, and without the units and the empty clause
- * that earlier solves derived, so that each proof stands alone.  Before
+ * added alone (nor the units and empty clause solves derived).  Before
  * a SAT answer is given, the model is checked against every clause added
  * and every assumption; if it fails (a bug in the solver), the result is
  * DPLL_EINTERNAL and there is no answer, never a wrong one.  DPLL_EIO: a
@@ -596,12 +599,11 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
   X(eliminated, "eliminated",                                                  \
     "cdcl: variables eliminated by resolution (option eliminate)")             \
-  X(xors, "xors",                                                              \
-    "cdcl: XOR constraints found in the clauses (option xor)")                 \
+  X(xors, "xors", "cdcl: XOR constraints found (option xor)")                 \
   X(xor_derived, "xor derived",                                               \
     "cdcl: units and equivalences their elimination added (option xor)")       \
-  X(walks, "walks", "cdcl: local searches run for rephasing")                  \
-  X(walk_flips, "walk flips", "cdcl: the flips they made")                     \
+  X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")   \
+  X(walk_flips, "walk flips", "the flips they made")                           \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \
   X(failed_literals, "failed literals",                                        \
     "dpll with lookahead: probes that failed, their negations set")

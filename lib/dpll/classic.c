@@ -13,6 +13,9 @@
 #include "propagate.h"
 #include "pure.h"
 #include "trace.h"
+#include "walk.h"
+
+#include <stdlib.h>
 
 /* backtrack_chrono
  *
@@ -80,6 +83,73 @@ void dpll__note_conflict(dpll_solver *s, cref ref) {
     dpll__trace(s, DPLL_EVENT_CONFLICT, 0, ref, false);
 }
 
+/* Local search beside the lookahead (option "local_search"): a walk
+ * (walk.c, ProbSAT) over the clauses with the values of level 0, from the
+ * best assignment of the walk before, at the start and then whenever the
+ * search has done twice the work it had done at the last walk, for a
+ * LS_SHARE percent share of that work.  A walk that satisfies every clause
+ * is replayed on the trail as decisions from level 0 (each with its
+ * propagation, which the model's values satisfy), and the search ends. */
+#define LS_FIRST_TICKS 1000000u
+#define LS_SHARE 300 /* percent of the search's work since the last walk */
+#define LS_FIRST_PER_VAR 20000u /* the first walk's work, per variable */
+
+typedef struct local_search {
+  signed char *phases; /* the best assignment so far; NULL: no walks */
+  uint64_t start;      /* the work (propagation ticks) at the solve's start */
+  uint64_t next;       /* the work at which to walk next */
+  uint64_t last;       /* the work at the last walk; start before the first */
+} local_search;
+
+/* Walks if it is time: 1 if the walk found a model (now on the trail),
+ * 0 if not, DPLL_ENOMEM. */
+static int walk_maybe(dpll_solver *s, local_search *ls) {
+  uint64_t ticks = dpll__ticks(s);
+  if (!ls->phases || ticks < ls->next)
+    return 0;
+  bool first = ls->last == ls->start;
+  uint64_t since = ticks - ls->last, budget = since * LS_SHARE / 100;
+  if (first && budget < (uint64_t)s->num_vars * LS_FIRST_PER_VAR)
+    budget = (uint64_t)s->num_vars * LS_FIRST_PER_VAR;
+  long left = dpll__walk(s, ls->phases, budget * 10); /* (10 %: walk.c) */
+  ls->last = dpll__ticks(s);
+  uint64_t done = ls->last - ls->start; /* this solve's work so far */
+  ls->next = ls->last + (done > LS_FIRST_TICKS ? done : LS_FIRST_TICKS);
+  if (left != 0)
+    return 0; /* (-1: no memory for this walk; the search goes on) */
+  dpll__backtrack_to(s, 0);
+  for (int v = 1; v <= s->num_vars; v++) {
+    unsigned lit = ls->phases[v] > 0 ? lit_pos(v) : lit_neg(v);
+    if (dpll__value(s, lit) != 0)
+      continue;
+    s->stats.decisions++;
+    dpll__new_level(s, false);
+    dpll__assign(s, lit, CREF_NONE);
+    cref conflict = dpll__propagate(s);
+    if (conflict == CREF_OOM)
+      return DPLL_ENOMEM;
+    assert(conflict == CREF_NONE); /* the model satisfies every clause */
+    if (conflict != CREF_NONE) { /* (a bug) the search starts again */
+      dpll__backtrack_to(s, 0);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static int search(dpll_solver *s, local_search *ls);
+
+int dpll__search(dpll_solver *s) {
+  uint64_t now = dpll__ticks(s);
+  local_search ls = {NULL, now, now, now};
+  if (s->opt[OPT_local_search] && dpll__lookahead_on(s) &&
+      !dpll__assuming(s) && !dpll__tracing(s))
+    ls.phases = calloc((size_t)s->num_vars + 1, 1); /* none: no walks */
+  int res = search(s, &ls);
+  free(ls.phases);
+  return res;
+}
+
 /* search
  *
  * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable.
@@ -88,7 +158,7 @@ void dpll__note_conflict(dpll_solver *s, cref ref) {
  *       DPLL_UNKNOWN / DPLL_ENOMEM with the search abandoned mid-way.
  * Each turn of the loop is a check and the action it calls for.
  */
-int dpll__search(dpll_solver *s) {
+static int search(dpll_solver *s, local_search *ls) {
   assert(dpll__decision_level(s) == 0 && !dpll__unsat(s));
   uint64_t decisions0 = s->stats.decisions, conflicts0 = s->stats.conflicts;
   for (;;) {
@@ -117,6 +187,11 @@ int dpll__search(dpll_solver *s) {
         return DPLL_UNKNOWN;
       if (look == LOOK_CONFLICT)
         continue;
+      int found = walk_maybe(s, ls);
+      if (found < 0)
+        return found;
+      if (found)
+        continue; /* every variable assigned: the next turn says SAT */
     }
     int result;
     if (!dpll__decide_next(s, decisions0, &result))

@@ -10,7 +10,9 @@
  * Fleury and Biere, "Better decision heuristics in CDCL through local
  * search and target phases" (JAIR 2022).
  *
- * The walk runs at level 0: variables assigned there keep their values,
+ * The walk runs over level 0 (called above it, it ignores the levels
+ * above; the classic engine's local search, classic.c, does so):
+ * variables assigned there keep their values,
  * clauses they satisfy are left out, and their false literals are
  * ignored.  Its work, in occurrences visited, is at most WALK_EFFORT
  * percent of the propagation work since the last walk (and at least
@@ -49,12 +51,19 @@ static void walker_free(walker *w) {
                 w->occ, w->val, w->prob);
 }
 
-/* The walk's random numbers, seeded from the restart count (every walk
- * in a solve follows a restart of its own) and the seed option. */
+/* The walk's random numbers, seeded from the restart and walk counts
+ * (cdcl walks after a restart of their own, the classic engine's walks
+ * have no restarts) and the seed option. */
 static uint64_t next_random(walker *w) { return random_next(&w->rng); }
 
+/* A literal's value at level 0 (the walk ignores the levels above). */
+static int root_value(const dpll_solver *s, unsigned lit) {
+  int value = dpll__value(s, lit);
+  return value && dpll__level_of(s, lit_var(lit)) == 0 ? value : 0;
+}
+
 static bool fixed(const dpll_solver *s, unsigned var) {
-  return dpll__value(s, lit_pos((int)var)) != 0;
+  return root_value(s, lit_pos((int)var)) != 0;
 }
 
 static bool lit_true(const walker *w, unsigned lit) {
@@ -75,7 +84,7 @@ static int collect(dpll_solver *s, walker *w) {
     const clause *c = dpll__clause(s, ref);
     bool satisfied = false;
     for (uint32_t k = 0; k < c->size && !satisfied; k++)
-      satisfied = dpll__value(s, c->lits[k]) > 0;
+      satisfied = root_value(s, c->lits[k]) > 0;
     if (satisfied || c->size == 0)
       continue;
     for (uint32_t k = 0; k < c->size; k++)
@@ -127,7 +136,7 @@ static void make_sat(walker *w, uint32_t i) {
  * level 0 for the variables assigned there. */
 static void start(dpll_solver *s, walker *w, const signed char *phases) {
   for (int v = 1; v <= s->num_vars; v++) {
-    int fixed_val = dpll__value(s, lit_pos(v));
+    int fixed_val = root_value(s, lit_pos(v));
     w->val[v] = (signed char)(fixed_val ? fixed_val : phases[v] > 0 ? 1 : -1);
   }
   for (size_t i = 0; i < w->m; i++) {
@@ -208,8 +217,8 @@ static void step(dpll_solver *s, walker *w) {
 
 /* walk
  *
- * Pre:  level 0, at a fixpoint without conflict; phases has an entry per
- *       variable (1, -1 or 0).
+ * Pre:  at a fixpoint without conflict (at any level: only the values of
+ *       level 0 count); phases has an entry per variable (1, -1 or 0).
  * Post: phases holds, for every variable, its value in the best
  *       assignment the walk met (fewest clauses false; the variables
  *       assigned at level 0 have their values there); returns how many
@@ -217,10 +226,10 @@ static void step(dpll_solver *s, walker *w) {
  *       (phases unchanged).
  */
 long dpll__walk(dpll_solver *s, signed char *phases, uint64_t ticks_since) {
-  assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
+  assert(dpll__at_fixpoint(s) && !dpll__conflict_pending(s));
   walker w = {0};
   w.rng = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)s->stats.restarts << 17) ^
-          (uint64_t)s->opt[OPT_seed];
+          ((uint64_t)s->stats.walks << 40) ^ (uint64_t)s->opt[OPT_seed];
   w.val = malloc(((size_t)s->num_vars + 1) * sizeof *w.val);
   if (!w.val || collect(s, &w)) {
     walker_free(&w);

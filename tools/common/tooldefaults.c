@@ -10,6 +10,7 @@ static const struct {
     {"algorithm", DPLL_ALGORITHM_AUTO},
     {"lucky", 1},
     {"eliminate", 1},
+    {"local_search", 1},
 };
 
 int dpll_tool_defaults(dpll_solver *s, const char **option) {
