@@ -85,6 +85,24 @@ static int import_shared(dpll_solver *s) {
   return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : 0;
 }
 
+/* The next step due of those run once at level 0 before the first
+ * decision: bounded variable elimination, then parity reasoning (each
+ * *done flag set as it runs).  Returns SIMPLIFIED (the loop goes on:
+ * propagation first), or the search's end: DPLL_UNKNOWN (stopped),
+ * DPLL_UNSAT or DPLL_ENOMEM. */
+#define SIMPLIFIED 1
+static int simplify(dpll_solver *s, bool *elim_done, bool *xor_done) {
+  int rc;
+  if (!*elim_done) {
+    *elim_done = true;
+    rc = dpll__elim(s);
+    return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc ? rc : SIMPLIFIED;
+  }
+  *xor_done = true;
+  rc = dpll__xor(s);
+  return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : SIMPLIFIED;
+}
+
 /* cdcl
  *
  * Pre:  level 0, no pending conflict, the clauses not known unsatisfiable;
@@ -160,20 +178,10 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
     }
-    if (!elim_done && dpll__decision_level(s) == 0) {
-      elim_done = true;
-      int rc = dpll__elim(s);
-      if (rc)
-        return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc;
-      continue;
-    }
-    if (!xor_done && dpll__decision_level(s) == 0) {
-      xor_done = true;
-      int rc = dpll__xor(s);
-      if (rc)
+    if ((!elim_done || !xor_done) && dpll__decision_level(s) == 0) {
+      int rc = simplify(s, &elim_done, &xor_done);
+      if (rc != SIMPLIFIED)
         return rc;
-      if (dpll__unsat(s))
-        return DPLL_UNSAT;
       continue;
     }
     int result;

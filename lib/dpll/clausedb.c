@@ -7,7 +7,6 @@
 #include "internal.h"
 #include "memory.h"
 #include "proof.h"
-#include "propagate.h"
 #include "trace.h"
 #include "watches.h"
 
@@ -140,24 +139,10 @@ void dpll__clause_delete(dpll_solver *s, cref ref) {
   s->store.wasted += CLAUSE_HEADER_WORDS + c->size;
 }
 
-/* After dpll__root_truncate(s, 0): what level 0 and the empty clause
- * rested on is forgotten, and drawn again from the clauses added alone:
- * the empty clause if one was added, the literal of every unit clause
- * (the empty clause if two of them clash); propagation does the rest. */
-void dpll__store_redraw(dpll_solver *s) {
-  assert(dpll__decision_level(s) == 0 && dpll__trail_size(s) == 0);
-  s->store.unsat = false;
-  for (size_t i = 0; i < s->store.num_clauses && !s->store.unsat; i++) {
-    cref ref = s->store.clauses[i];
-    const clause *c = dpll__clause(s, ref);
-    if (c->flags & (CLAUSE_ASIDE | CLAUSE_DELETED) || c->size > 1)
-      continue;
-    if (c->size == 0 || dpll__value(s, c->lits[0]) < 0)
-      dpll__clause_empty(s);
-    else if (dpll__value(s, c->lits[0]) == 0)
-      dpll__assign(s, c->lits[0], ref);
-  }
-}
+/* Forgets that the clauses were found unsatisfiable, for a fresh start
+ * of level 0 (solver.c's root_redraw, which finds it again if it
+ * follows from the clauses added alone). */
+void dpll__store_forget_unsat(dpll_solver *s) { s->store.unsat = false; }
 
 /* The formula is unsatisfiable: the empty clause follows from it. */
 void dpll__clause_empty(dpll_solver *s) {

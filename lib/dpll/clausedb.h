@@ -54,7 +54,7 @@ cref dpll__clause_new(dpll_solver *s, const unsigned *lits, size_t n,
                       bool learned, uint32_t lbd);
 void dpll__clause_delete(dpll_solver *s, cref ref);
 void dpll__clause_empty(dpll_solver *s);
-void dpll__store_redraw(dpll_solver *s);
+void dpll__store_forget_unsat(dpll_solver *s);
 void dpll__clause_pure_unit(dpll_solver *s, unsigned lit);
 void dpll__clause_refuted(dpll_solver *s, int level);
 void dpll__clause_probed(dpll_solver *s, int level, unsigned lit);

@@ -15,6 +15,15 @@ static inline bool dpll__proof_wanted(const dpll_solver *s) {
 static inline bool dpll__proving(const dpll_solver *s) {
   return s->proof.active && !s->proof.done;
 }
+/* Whether a clause was derived since level 0 was last drawn from the
+ * clauses added alone (then the next proof starts afresh: solver.c), and
+ * the call that says it was just drawn so. */
+static inline bool dpll__proof_derived(const dpll_solver *s) {
+  return s->proof.derived;
+}
+static inline void dpll__proof_fresh(dpll_solver *s) {
+  s->proof.derived = false;
+}
 void dpll__proof_clause(dpll_solver *s, bool deleted, const unsigned *lits,
                         size_t n);
 /* The clause of the negated decisions of levels 1..level, and lit if it

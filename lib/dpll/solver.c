@@ -228,6 +228,27 @@ static int search(dpll_solver *s) {
   return rc ? rc : res;
 }
 
+/* Level 0 drawn again from the clauses added alone, after
+ * dpll__root_truncate(s, 0): the empty clause if one was added, the
+ * literal of every unit clause (the empty clause if two clash);
+ * propagation does the rest. */
+static void root_redraw(dpll_solver *s) {
+  assert(dpll__decision_level(s) == 0 && dpll__trail_size(s) == 0);
+  dpll__scan_invalidate(s);
+  dpll__pure_invalidate(s);
+  dpll__store_forget_unsat(s);
+  for (size_t i = 0; i < dpll__num_clauses(s) && !dpll__unsat(s); i++) {
+    cref ref = dpll__clause_ref(s, i);
+    const clause *c = dpll__clause(s, ref);
+    if (c->flags & (CLAUSE_ASIDE | CLAUSE_DELETED) || c->size > 1)
+      continue;
+    if (c->size == 0 || dpll__value(s, c->lits[0]) < 0)
+      dpll__clause_empty(s);
+    else if (dpll__value(s, c->lits[0]) == 0)
+      dpll__assign(s, c->lits[0], ref);
+  }
+}
+
 /* One search (dpll_solve, in portfolio.c, runs one or several). */
 int dpll__solve_one(dpll_solver *s) {
   assert(s && !dpll__input_open(s));
@@ -240,12 +261,10 @@ int dpll__solve_one(dpll_solver *s) {
    * solve may have written no proof, or to another sink). */
   if (dpll__proof_wanted(s) && !dpll__assuming(s)) {
     dpll__drop_learnts(s);
-    if (s->proof.derived) {
+    if (dpll__proof_derived(s)) {
       dpll__root_truncate(s, 0);
-      dpll__scan_invalidate(s);
-      dpll__pure_invalidate(s);
-      dpll__store_redraw(s);
-      s->proof.derived = false;
+      root_redraw(s);
+      dpll__proof_fresh(s);
     }
   }
   dpll__assume_begin(s);

@@ -295,6 +295,84 @@ static inline bool bit(const uint64_t *row, size_t c) {
   return (row[c / 64] >> (c % 64)) & 1u;
 }
 
+/* Brings the r rows of w words (cols columns; right-hand sides rhs) to
+ * reduced row echelon form; pivot[i] is row i's pivot column, for the
+ * rank rows returned (the rest are zero). */
+static size_t rref(uint64_t *m, unsigned char *rhs, uint32_t *pivot, size_t r,
+                   size_t w, size_t cols) {
+  /* Row `rank` has no bit in a column before c once it is chosen, so the
+   * sums start at c's word. */
+  size_t rank = 0;
+  for (size_t c = 0; c < cols && rank < r; c++) {
+    size_t p = rank;
+    while (p < r && !bit(m + p * w, c))
+      p++;
+    if (p == r)
+      continue;
+    if (p != rank) {
+      for (size_t k = 0; k < w; k++) {
+        uint64_t t = m[p * w + k];
+        m[p * w + k] = m[rank * w + k];
+        m[rank * w + k] = t;
+      }
+      unsigned char t = rhs[p];
+      rhs[p] = rhs[rank];
+      rhs[rank] = t;
+    }
+    const uint64_t *piv = m + rank * w;
+    for (size_t i = 0; i < r; i++)
+      if (i != rank && bit(m + i * w, c)) {
+        for (size_t k = c / 64; k < w; k++)
+          m[i * w + k] ^= piv[k];
+        rhs[i] ^= rhs[rank];
+      }
+    pivot[rank++] = (uint32_t)c;
+  }
+  return rank;
+}
+
+/* What the rank rows of x->m in echelon form imply: units and pairs of a
+ * row; the rest keyed by their non-pivot part, equal parts giving the
+ * pairs of their pivots.  0 or DPLL_ENOMEM. */
+static int derive(xor_pass *x, size_t rank, size_t w) {
+  uint64_t *m = x->m;
+  size_t nkeys = 0;
+  int rc = 0;
+  for (size_t i = 0; i < rank && !rc; i++) {
+    uint64_t *row = m + i * w;
+    size_t c = x->pivot[i];
+    row[c / 64] &= ~((uint64_t)1 << (c % 64));
+    size_t bits = 0, other = 0;
+    uint64_t hash = 14695981039346656037u;
+    for (size_t k = 0; k < w; k++) {
+      uint64_t word = row[k];
+      if (word) {
+        bits += (size_t)__builtin_popcountll(word);
+        other = k * 64 + (size_t)__builtin_ctzll(word);
+      }
+      hash = (hash ^ word) * 1099511628211u;
+    }
+    if (bits == 0)
+      rc = emit(x, x->colvar[c], x->colvar[c], x->mrhs[i]);
+    else if (bits == 1)
+      rc = emit(x, x->colvar[c], x->colvar[other], x->mrhs[i]);
+    else
+      x->keys[nkeys++] = (xkey){hash, i};
+  }
+  qsort(x->keys, nkeys, sizeof *x->keys, xkey_cmp);
+  for (size_t i = 0, j; i < nkeys && !rc; i = j) {
+    const uint64_t *first = m + x->keys[i].row * w;
+    for (j = i + 1; j < nkeys && x->keys[j].hash == x->keys[i].hash && !rc;
+         j++) {
+      size_t a = x->keys[i].row, b = x->keys[j].row;
+      if (memcmp(first, m + b * w, w * sizeof *m) == 0)
+        rc = emit(x, x->colvar[x->pivot[a]], x->colvar[x->pivot[b]],
+                  x->mrhs[a] ^ x->mrhs[b]);
+    }
+  }
+  return rc;
+}
+
 /* Gauss-Jordan on the component of rows slot[0..r-1]: what it implies
  * goes to x->out; *refuted when a row became 0 = 1.  0 or DPLL_ENOMEM; a
  * component over the budgets is left alone. */
@@ -339,73 +417,13 @@ static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted) {
     }
     x->mrhs[i] = x->rhs[row];
   }
-  /* Reduced row echelon form.  Row `rank` has no bit in a column before c
-   * once it is chosen, so the sums start at c's word. */
-  size_t rank = 0;
-  for (size_t c = 0; c < cols && rank < r; c++) {
-    size_t p = rank;
-    while (p < r && !bit(m + p * w, c))
-      p++;
-    if (p == r)
-      continue;
-    if (p != rank) {
-      for (size_t k = 0; k < w; k++) {
-        uint64_t t = m[p * w + k];
-        m[p * w + k] = m[rank * w + k];
-        m[rank * w + k] = t;
-      }
-      unsigned char t = x->mrhs[p];
-      x->mrhs[p] = x->mrhs[rank];
-      x->mrhs[rank] = t;
-    }
-    const uint64_t *piv = m + rank * w;
-    for (size_t i = 0; i < r; i++)
-      if (i != rank && bit(m + i * w, c)) {
-        for (size_t k = c / 64; k < w; k++)
-          m[i * w + k] ^= piv[k];
-        x->mrhs[i] ^= x->mrhs[rank];
-      }
-    x->pivot[rank++] = (uint32_t)c;
-  }
+  size_t rank = rref(m, x->mrhs, x->pivot, r, w, cols);
   for (size_t i = rank; i < r; i++)
     if (x->mrhs[i]) {
       *refuted = true;
       goto done;
     }
-  /* Units and pairs of a row; the rest keyed by their non-pivot part. */
-  size_t nkeys = 0;
-  for (size_t i = 0; i < rank && !rc; i++) {
-    uint64_t *row = m + i * w;
-    size_t c = x->pivot[i];
-    row[c / 64] &= ~((uint64_t)1 << (c % 64));
-    size_t bits = 0, other = 0;
-    uint64_t hash = 14695981039346656037u;
-    for (size_t k = 0; k < w; k++) {
-      uint64_t word = row[k];
-      if (word) {
-        bits += (size_t)__builtin_popcountll(word);
-        other = k * 64 + (size_t)__builtin_ctzll(word);
-      }
-      hash = (hash ^ word) * 1099511628211u;
-    }
-    if (bits == 0)
-      rc = emit(x, x->colvar[c], x->colvar[c], x->mrhs[i]);
-    else if (bits == 1)
-      rc = emit(x, x->colvar[c], x->colvar[other], x->mrhs[i]);
-    else
-      x->keys[nkeys++] = (xkey){hash, i};
-  }
-  qsort(x->keys, nkeys, sizeof *x->keys, xkey_cmp);
-  for (size_t i = 0, j; i < nkeys && !rc; i = j) {
-    const uint64_t *first = m + x->keys[i].row * w;
-    for (j = i + 1; j < nkeys && x->keys[j].hash == x->keys[i].hash && !rc;
-         j++) {
-      size_t a = x->keys[i].row, b = x->keys[j].row;
-      if (memcmp(first, m + b * w, w * sizeof *m) == 0)
-        rc = emit(x, x->colvar[x->pivot[a]], x->colvar[x->pivot[b]],
-                  x->mrhs[a] ^ x->mrhs[b]);
-    }
-  }
+  rc = derive(x, rank, w);
 done:
   for (size_t c = 0; c < cols; c++)
     x->col[x->colvar[c]] = UINT32_MAX;
