@@ -355,7 +355,7 @@ enum dpll_option_kind {
   X(xor, 0, 0, 1,                                                              \
     "cdcl: before the first decision of a solve that keeps no learned "        \
     "clause, solve the XOR constraints the clauses encode by Gauss-Jordan "    \
-    "elimination and add the units and equivalences that follow (not "        \
+    "elimination and add the units and equivalences that follow (not "         \
     "while a proof is written)",                                               \
     DPLL_FLAG(1), 0, "xor",                                                    \
     "cdcl: before the search, solve the XOR constraints the clauses encode "   \
@@ -599,10 +599,10 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
   X(eliminated, "eliminated",                                                  \
     "cdcl: variables eliminated by resolution (option eliminate)")             \
-  X(xors, "xors", "cdcl: XOR constraints found (option xor)")                 \
-  X(xor_derived, "xor derived",                                               \
+  X(xors, "xors", "cdcl: XOR constraints found (option xor)")                  \
+  X(xor_derived, "xor derived",                                                \
     "cdcl: units and equivalences their elimination added (option xor)")       \
-  X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")   \
+  X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")    \
   X(walk_flips, "walk flips", "the flips they made")                           \
   X(probes, "probes", "dpll with lookahead: literals probed")                  \
   X(failed_literals, "failed literals",                                        \

@@ -129,7 +129,7 @@ static int walk_maybe(dpll_solver *s, local_search *ls) {
     if (conflict == CREF_OOM)
       return DPLL_ENOMEM;
     assert(conflict == CREF_NONE); /* the model satisfies every clause */
-    if (conflict != CREF_NONE) { /* (a bug) the search starts again */
+    if (conflict != CREF_NONE) {   /* (a bug) the search starts again */
       dpll__backtrack_to(s, 0);
       return 0;
     }
@@ -142,8 +142,8 @@ static int search(dpll_solver *s, local_search *ls);
 int dpll__search(dpll_solver *s) {
   uint64_t now = dpll__ticks(s);
   local_search ls = {NULL, now, now, now};
-  if (s->opt[OPT_local_search] && dpll__lookahead_on(s) &&
-      !dpll__assuming(s) && !dpll__tracing(s))
+  if (s->opt[OPT_local_search] && dpll__lookahead_on(s) && !dpll__assuming(s) &&
+      !dpll__tracing(s))
     ls.phases = calloc((size_t)s->num_vars + 1, 1); /* none: no walks */
   int res = search(s, &ls);
   free(ls.phases);

@@ -211,9 +211,9 @@ typedef struct proof_part {
   void *ctx;
   FILE *file;
   int format;
-  bool active; /* dpll_solve is running with a sink set */
-  bool done;   /* the empty clause is written, or writing failed */
-  bool failed; /* a step could not be written */
+  bool active;  /* dpll_solve is running with a sink set */
+  bool done;    /* the empty clause is written, or writing failed */
+  bool failed;  /* a step could not be written */
   bool derived; /* a clause was derived since level 0 was last drawn from
                    the clauses added alone: level 0 or the empty clause may
                    rest on steps the next proof would not have (written to

@@ -89,8 +89,8 @@ typedef struct {
   uint64_t *m;
   size_t m_cap;
   unsigned char *mrhs;
-  uint32_t *colvar;   /* a column's variable */
-  uint32_t *pivot;    /* row i's pivot column */
+  uint32_t *colvar; /* a column's variable */
+  uint32_t *pivot;  /* row i's pivot column */
   xkey *keys;
   size_t comp_cap, col_cap;
   /* what follows, to be written back */
@@ -236,7 +236,8 @@ static int recover(dpll_solver *s, xor_pass *x) {
     if (j - i < (1u << (size - 1)))
       continue; /* too few clauses for a parity of these variables */
     uint64_t even = even_patterns(size);
-    uint64_t odd = (size == 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1u << size)) - 1) & ~even;
+    uint64_t odd =
+        (size == 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1u << size)) - 1) & ~even;
     for (unsigned rhs = 0; rhs < 2 && !rc; rhs++) {
       uint64_t want = rhs ? even : odd;
       if ((mask & want) == want) {
@@ -251,7 +252,8 @@ static int recover(dpll_solver *s, xor_pass *x) {
   return rc;
 }
 
-/* ---- Components ------------------------------------------------------------ */
+/* ---- Components ------------------------------------------------------------
+ */
 
 static uint32_t find(uint32_t *parent, uint32_t v) {
   while (parent[v] != v) {
@@ -393,8 +395,7 @@ static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted) {
   size_t w = (cols + 63) / 64;
   size_t pivots = r < cols ? r : cols;
   int rc = 0;
-  if (w == 0 || r > XOR_MAX_WORDS / w ||
-      (uint64_t)r * w * pivots > XOR_MAX_OPS)
+  if (w == 0 || r > XOR_MAX_WORDS / w || (uint64_t)r * w * pivots > XOR_MAX_OPS)
     goto done; /* too big: left alone */
   if (r * w > x->m_cap) {
     if ((rc = DPLL_RESIZE(x->m, r * w)))
@@ -472,7 +473,8 @@ static int solve(dpll_solver *s, xor_pass *x, bool *refuted) {
   return rc;
 }
 
-/* ---- The pass -------------------------------------------------------------- */
+/* ---- The pass --------------------------------------------------------------
+ */
 
 int dpll__xor(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
