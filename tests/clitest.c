@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -293,13 +294,30 @@ int clitest_run_group(const char *name, const struct CMUnitTest *tests,
  * command set; returns the child's pid and the read ends of its standard
  * output and error pipes in *out_fd and *err_fd (not inherited by later
  * children). */
-/* The environment of a child.  Under AddressSanitizer a child's exit runs
- * LeakSanitizer's check, which cost 60 ms of a 100 ms run of an
- * instrumented tool on the CI machine (2026-12-07, where a process start
- * is slow): in the quick tier only one run in LEAK_SAMPLE (a test
- * program's first, then every LEAK_SAMPLE-th) keeps it, the others have
- * detect_leaks=0 added to ASAN_OPTIONS; the long tier checks every run,
- * and valgrind's sample in the long tier checks leaks too. */
+/* Under AddressSanitizer a process starts slowly (20 ms for `dpll
+ * --version` on the CI machine of 2026-12-07, against 6 ms in a Release
+ * build) and LeakSanitizer's check at its exit costs 40 ms more.  In the
+ * quick tier of the sanitizer build, which repeats the Release build's
+ * cases, two samples keep what the sanitizers add at a share of the cost:
+ *
+ *  - which runs are instrumented: with DPLL_TEST_PLAIN_BIN naming the
+ *    Release build's bin/ (tests/run-all.sh passes it to CMake, which sets
+ *    it on the quick run of each test that has a long one), a tool of
+ *    this build is run as that directory's program of the same name,
+ *    except in the first run of each family of runs and in every
+ *    PLAIN_SAMPLE-th run.  A family is the program's name, its options'
+ *    names (not their values), the extensions of its files and of its
+ *    standard input, and the signal sent: `dpll --seed 3 -a cdcl x.cnf <
+ *    y.txt` is `dpll --seed -a .cnf <.txt`.  So every tool, option and
+ *    input kind meets the sanitizers in the quick tier; what every run
+ *    does is judged in both builds all the same;
+ *  - which instrumented runs check leaks: a test program's first, then
+ *    every LEAK_SAMPLE-th; the others get detect_leaks=0 added to
+ *    ASAN_OPTIONS.
+ *
+ * The long tier instruments every run and checks every leak (and
+ * valgrind's sample checks leaks in the Release build). */
+#define PLAIN_SAMPLE 8
 #define LEAK_SAMPLE 8
 #if defined(__SANITIZE_ADDRESS__)
 #define CLITEST_ASAN 1
@@ -308,14 +326,93 @@ int clitest_run_group(const char *name, const struct CMUnitTest *tests,
 #define CLITEST_ASAN 1
 #endif
 #endif
-static char **child_environ(void) {
+
+#ifdef CLITEST_ASAN
+/* The family of `prog args < in` (above) in out. */
+static void family_of(char *out, size_t size, const char *prog,
+                      const char *const *args, const char *in) {
+  const char *base = strrchr(prog, '/');
+  size_t used = (size_t)snprintf(out, size, "%s", base ? base + 1 : prog);
+  for (size_t i = 0; args[i] && used < size; i++) {
+    const char *a = args[i], *slash = strrchr(a, '/');
+    const char *dot = strrchr(slash ? slash : a, '.');
+    if (a[0] == '-' && a[1])
+      used += (size_t)snprintf(out + used, size - used, " %.*s",
+                               (int)strcspn(a, "="), a);
+    else if (dot && dot[1] && !strchr(dot, ' '))
+      used += (size_t)snprintf(out + used, size - used, " %s", dot);
+  }
+  const char *dot = in ? strrchr(in, '.') : NULL;
+  if (used < size && in)
+    used += (size_t)snprintf(out + used, size - used, " <%s",
+                             dot && !strchr(dot, '/') ? dot : "");
+  if (used < size && clitest_signal)
+    snprintf(out + used, size - used, " !%d", clitest_signal);
+}
+
+/* Whether the family is new to this test program (it is then recorded). */
+static bool new_family(const char *family) {
+  static char **seen;
+  static size_t n, cap;
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(seen[i], family))
+      return false;
+  if (n == cap) {
+    char **grown = realloc(seen, (cap ? 2 * cap : 64) * sizeof *seen);
+    assert_non_null(grown);
+    seen = grown;
+    cap = cap ? 2 * cap : 64;
+  }
+  seen[n] = strdup(family);
+  assert_non_null(seen[n]);
+  n++;
+  return true;
+}
+#endif
+
+/* The program a run of prog runs: prog itself, or in the sampled quick
+ * tier of the sanitizer build (above) the Release build's program of the
+ * same name, in plain (PATH_MAX bytes), when it is not the run's turn to
+ * be instrumented.  *instrumented says which. */
+static const char *program_to_run(const char *prog, const char *const *args,
+                                  const char *in, char *plain,
+                                  bool *instrumented) {
+#ifdef CLITEST_ASAN
+  static unsigned long runs;
+  const char *dir = getenv("DPLL_TEST_PLAIN_BIN");
+  *instrumented = true;
+  if (tier_long() || !dir || !*dir)
+    return prog;
+  const char *base = strrchr(prog, '/');
+  base = base ? base + 1 : prog;
+  char family[1024];
+  family_of(family, sizeof family, prog, args, in);
+  bool turn = runs++ % PLAIN_SAMPLE == 0;
+  if (new_family(family) || turn)
+    return prog;
+  if (snprintf(plain, PATH_MAX, "%s/%s", dir, base) >= PATH_MAX ||
+      !strcmp(plain, prog) || access(plain, X_OK) != 0)
+    return prog;
+  *instrumented = false;
+  return plain;
+#else
+  (void)args;
+  (void)in;
+  (void)plain;
+  *instrumented = false;
+  return prog;
+#endif
+}
+
+/* The environment of a child (above). */
+static char **child_environ(bool instrumented) {
   extern char **environ;
 #ifdef CLITEST_ASAN
   static unsigned long runs;
   static char **env;
   static size_t cap;
   static char option[4096];
-  if (tier_long() || runs++ % LEAK_SAMPLE == 0)
+  if (!instrumented || tier_long() || runs++ % LEAK_SAMPLE == 0)
     return environ;
   size_t n = 0;
   while (environ[n])
@@ -338,6 +435,7 @@ static char **child_environ(void) {
   env[k] = NULL;
   return env;
 #else
+  (void)instrumented;
   return environ;
 #endif
 }
@@ -346,9 +444,10 @@ static char **child_environ(void) {
  * cannot (then fork says why).  A spawn copies nothing of the test
  * program's memory, which under AddressSanitizer, with its shadow memory,
  * costs a fork milliseconds. */
-static pid_t spawn(const char *prog, const char *cwd, const char *in,
-                   const char *out_file, const char *const *argv,
-                   const int out_pipe[2], const int err_pipe[2]) {
+static pid_t spawn(const char *prog, bool instrumented, const char *cwd,
+                   const char *in, const char *out_file,
+                   const char *const *argv, const int out_pipe[2],
+                   const int err_pipe[2]) {
   posix_spawn_file_actions_t fa;
   if (posix_spawn_file_actions_init(&fa))
     return -1;
@@ -368,8 +467,8 @@ static pid_t spawn(const char *prog, const char *cwd, const char *in,
   if (!rc && cwd) /* after the files, which are named from here */
     rc = posix_spawn_file_actions_addchdir_np(&fa, cwd);
   pid_t pid = -1;
-  if (!rc &&
-      posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, child_environ()))
+  if (!rc && posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv,
+                         child_environ(instrumented)))
     pid = -1;
   posix_spawn_file_actions_destroy(&fa);
   return rc ? -1 : pid;
@@ -386,11 +485,15 @@ static pid_t start_child(run_result *r, const char *prog, const char *cwd,
     argv[argc++] = args[i];
   }
   argv[argc] = NULL;
+  char plain[PATH_MAX];
+  bool instrumented;
+  const char *file = program_to_run(prog, args, in, plain, &instrumented);
   command_name(r->command, sizeof r->command, prog, args);
   size_t used = strlen(r->command);
-  snprintf(r->command + used, sizeof r->command - used, "%s%s%s%s%s%s",
+  snprintf(r->command + used, sizeof r->command - used, "%s%s%s%s%s%s%s%s",
            in ? " < " : "", in ? in : "", out_file ? " > " : "",
-           out_file ? out_file : "", cwd ? ", in " : "", cwd ? cwd : "");
+           out_file ? out_file : "", cwd ? ", in " : "", cwd ? cwd : "",
+           file != prog ? ", as " : "", file != prog ? file : "");
 
   buffer_clear(&r->out);
   buffer_clear(&r->err);
@@ -403,7 +506,8 @@ static pid_t start_child(run_result *r, const char *prog, const char *cwd,
   assert_int_equal(pipe(err_pipe), 0);
   fflush(stdout);
   fflush(stderr);
-  pid_t pid = spawn(prog, cwd, in, out_file, argv, out_pipe, err_pipe);
+  pid_t pid =
+      spawn(file, instrumented, cwd, in, out_file, argv, out_pipe, err_pipe);
   if (pid < 0)
     pid = fork(); /* to say why it cannot run, as a program would */
   assert_true(pid >= 0);
@@ -424,8 +528,8 @@ static pid_t start_child(run_result *r, const char *prog, const char *cwd,
     close(out_pipe[1]);
     close(err_pipe[0]);
     close(err_pipe[1]);
-    execve(prog, (char *const *)argv, child_environ());
-    dprintf(2, "%s: cannot run %s: %s\n", clitest_program, prog,
+    execve(file, (char *const *)argv, child_environ(instrumented));
+    dprintf(2, "%s: cannot run %s: %s\n", clitest_program, file,
             strerror(errno));
     _exit(127);
   }

@@ -64,7 +64,7 @@ fuzz_ready() {
 # ThreadSanitizer: test_threads alone, in a build of its own.
 tsan_tests() {
   echo "== tsan build (test_threads)"
-  cmake -S "$root" -B "$out/tsan" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
+  cmake_configure "$out/tsan" -DDPLL_WERROR=ON -DDPLL_REQUIRE_TESTS=ON \
     -DCMAKE_BUILD_TYPE=Debug -DDPLL_TSAN=ON >/dev/null
   cmake --build "$out/tsan" -j "$jobs" --target test_threads
   (cd "$out/tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
@@ -74,7 +74,7 @@ tsan_tests() {
 # The libFuzzer targets, built with clang, their seed corpora replayed.
 fuzz_build() {
   echo "== fuzz build"
-  CC=clang cmake -S "$root" -B "$out/fuzz" -DDPLL_WERROR=ON -DDPLL_FUZZ=ON \
+  CC=clang cmake_configure "$out/fuzz" -DDPLL_WERROR=ON -DDPLL_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=Debug >/dev/null
   cmake --build "$out/fuzz" -j "$jobs" --target fuzz_dimacs fuzz_board fuzz_answer fuzz_solver
   (cd "$out/fuzz" && ctest --output-on-failure -j "$jobs" -L fuzz)

@@ -1262,8 +1262,8 @@ static int parse_dimacs_answer(const buffer *out, int num_vars,
 
 /* How many random formulas test_oracle_answers runs (each under every
  * configuration, on one file or the other): 40 in a Release build's quick
- * tier, 300 in the long tier's share (clitest.h's tier_cases_split): 8
- * under the sanitizers, 1500 in a Release build's long tier, 15 under
+ * tier, 150 in the long tier's share (clitest.h's tier_cases_split): 8
+ * under the sanitizers, 750 in a Release build's long tier, 7 under
  * valgrind. */
 static int oracle_formulas;
 
@@ -1925,7 +1925,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL PATH-TO-TESTS-DATA\n", argv[0]);
     return 2;
   }
-  oracle_formulas = (int)tier_cases_split(40, 300);
+  oracle_formulas = (int)tier_cases_split(40, 150);
   cube_formulas = (int)tier_cases_split(15, 24);
   tool = absolute(argv[1]);
   data_dir = absolute(argv[2]);

@@ -10,9 +10,9 @@
  *
  * Usage: test_listing PATH-TO-DPLL
  *
- * The random formulas: 100 in a Release build's quick tier, 300 in the
+ * The random formulas: 100 in a Release build's quick tier, 150 in the
  * long tier's share (clitest.h's tier_cases_split): 20 under the
- * sanitizers, 1500 in a Release build's long tier, 15 under valgrind. */
+ * sanitizers, 750 in a Release build's long tier, 7 under valgrind. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <signal.h>
@@ -1180,7 +1180,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PATH-TO-DPLL\n", argv[0]);
     return 2;
   }
-  random_formulas = (int)tier_cases_split(100, 300);
+  random_formulas = (int)tier_cases_split(100, 150);
   tool = absolute(argv[1]);
   if (!tool || access(tool, X_OK)) {
     fprintf(stderr, "test_listing: bad tool %s\n", argv[1]);
