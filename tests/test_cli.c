@@ -829,7 +829,7 @@ static void test_stopping(void **state) {
         a[2] = input[dimacs];
         a[3] = NULL;
         snprintf(name[dimacs][c], sizeof name[dimacs][c],
-                 "dpll --time-limit 0.2 %s", input[dimacs]);
+                 "dpll --time-limit 0.2 %.2000s", input[dimacs]);
         continue;
       }
       /* Signals, with the answer going to a file: all of it, or none. */
@@ -843,7 +843,7 @@ static void test_stopping(void **state) {
       j->signal = c == STOP_SIGTERM ? SIGTERM : SIGINT;
       j->signal_after = after;
       snprintf(name[dimacs][c], sizeof name[dimacs][c],
-               "dpll %s -o FILE, %s after %g s", input[dimacs],
+               "dpll %.2000s -o FILE, %s after %g s", input[dimacs],
                c == STOP_SIGTERM ? "SIGTERM" : "SIGINT", after);
     }
   const char *progress_args[] = {"-v", "--time-limit", PROGRESS_LIMIT, input[1],
