@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long tier of the tests, after tests/run-all.sh (about 13 minutes on
+# The long tier of the tests, after tests/run-all.sh (about 21 minutes on
 # two cores; docs/testing.md):
 #   1. installs what it needs if it is missing: the quick tier's packages,
 #      valgrind, firefox-esr (peg.html's tests in Firefox; skipped with a
@@ -127,11 +127,11 @@ stage long installs 180 long_packages
 begun=$(date +%s)
 
 stage long release-build 30 release_build
-stage long release-tests 500 ctest_run release -L long -LE valgrind
-stage long valgrind-tests 400 ctest_run release -L valgrind
+stage long release-tests 400 ctest_run release -L long -LE valgrind
+stage long valgrind-tests 380 ctest_run release -L valgrind
 stage long sanitize-build 30 sanitize_build
-stage long sanitize-tests 430 ctest_run sanitize -L long
-stage long tsan 120 tsan_tests
+stage long sanitize-tests 540 ctest_run sanitize -L long
+stage long tsan 130 tsan_tests
 fuzz_why=""
 if fuzz_ready; then
   stage long fuzz-build 40 fuzz_build
