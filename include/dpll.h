@@ -309,17 +309,14 @@ enum dpll_option_kind {
     "cdcl, first for dpll), first, jw, dlis, activity, random")                \
   X(lookahead, 0, 0, 1,                                                        \
     "dpll: before each split, probe both values of the best-ranked free "      \
-    "variables; set the other value of one that fails, and split on the "      \
-    "variable whose probes shorten the most clauses (the heuristic is not "    \
-    "used)",                                                                   \
+    "variables, set the other value of one that fails, and split on the "      \
+    "one whose probes shorten the most clauses (not the heuristic)",           \
     DPLL_FLAG(1), 0, "lookahead",                                              \
     "dpll: before each split, try both values of the most promising free "     \
-    "variables by propagation; set the other value of one that fails, and "    \
-    "split on the variable whose trials shorten the most clauses (instead "    \
-    "of the heuristic)")                                                       \
+    "variables, set the other value of one that fails, and split on the "      \
+    "one whose trials shorten the most clauses (not the heuristic)")           \
   X(pure, 1, 0, 1,                                                             \
-    "pure-literal elimination: dpll before every decision, cdcl once at "      \
-    "the root before the search",                                              \
+    "pure-literal elimination: dpll at every decision, cdcl once at first",    \
     DPLL_FLAG(0), 0, "no-pure",                                                \
     "no pure-literal elimination (dpll: before every decision; cdcl: once, "   \
     "at the start)")                                                           \
@@ -354,9 +351,8 @@ enum dpll_option_kind {
     "cdcl: no bounded variable elimination before the search")                 \
   X(xor, 0, 0, 1,                                                              \
     "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, solve the XOR constraints the clauses encode by Gauss-Jordan "    \
-    "elimination and add the units and equivalences that follow (not "         \
-    "while a proof is written)",                                               \
+    "clause, solve the XORs the clauses encode by Gauss-Jordan elimination "   \
+    "and add the units and equivalences that follow (not with a proof)",       \
     DPLL_FLAG(1), 0, "xor",                                                    \
     "cdcl: before the search, solve the XOR constraints the clauses encode "   \
     "and add the units and equivalences that follow (not with --proof)")       \
@@ -369,6 +365,11 @@ enum dpll_option_kind {
     DPLL_FLAG(1), 0, "vivify",                                                 \
     "cdcl: now and then shorten learned clauses by probing their literals "    \
     "(vivification)")                                                          \
+  X(probe, 0, 0, 1,                                                            \
+    "cdcl: at restarts, now and then probe the roots of the binary "           \
+    "implication graph and set false each literal whose propagation fails",    \
+    DPLL_FLAG(1), 0, "probe",                                                  \
+    "cdcl: now and then set false the literals whose propagation fails")       \
   X(luby_unit, 1024, 1, 1000000,                                               \
     "cdcl, Luby restarts: conflicts per unit of the Luby sequence",            \
     DPLL_NUMBER, 0, "luby-unit",                                               \
@@ -604,9 +605,8 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
     "cdcl: units and equivalences their elimination added (option xor)")       \
   X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")    \
   X(walk_flips, "walk flips", "the flips they made")                           \
-  X(probes, "probes", "dpll with lookahead: literals probed")                  \
-  X(failed_literals, "failed literals",                                        \
-    "dpll with lookahead: probes that failed, their negations set")
+  X(probes, "probes", "literals probed (lookahead; cdcl: option probe)")       \
+  X(failed_literals, "failed literals", "probes that failed, negations set")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

@@ -54,12 +54,6 @@
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-static void *grown(void *p, size_t n, size_t elem) {
-  void *q = realloc(p, n * elem);
-  assert_non_null(q);
-  return q;
-}
-
 /* m random clauses of k distinct variables (k <= 8) over 1..nv. */
 static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
                        int k) {
@@ -78,23 +72,6 @@ static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
     }
     oracle_add(f, lits, (size_t)k);
   }
-}
-
-/* After DPLL_SAT: the model satisfies every clause of f and makes every
- * literal of units[0..nu-1] true. */
-static int model_satisfies(const dpll_solver *s, const oracle_formula *f,
-                           const int *units, size_t nu) {
-  for (size_t i = 0; i < f->num_clauses; i++) {
-    int sat = 0;
-    for (size_t k = f->start[i]; k < f->start[i + 1] && !sat; k++)
-      sat = dpll_model(s, f->lits[k]) == 1;
-    if (!sat)
-      return 0;
-  }
-  for (size_t k = 0; k < nu; k++)
-    if (dpll_model(s, units[k]) != 1)
-      return 0;
-  return 1;
 }
 
 /* ---- Brute force (at most 16 variables) ----------------------------------
@@ -656,7 +633,8 @@ static void test_rounds_sound(void **state) {
           "finds %zu models",
           n, res, nmodels);
     if (res == DPLL_SAT)
-      CHECK(model_satisfies(s, &f, NULL, 0), "formula %d: a false model", n);
+      CHECK(model_satisfies_with(s, &f, NULL, 0), "formula %d: a false model",
+            n);
     dpll_free(s);
     oracle_free(&f);
   }
@@ -688,7 +666,8 @@ static dpll_stats solve_with(const oracle_formula *f, int vivify, int expect) {
   CHECK(res == expect, "vivify %d: dpll_solve gave %d, expected %d", vivify,
         res, expect);
   if (res == DPLL_SAT)
-    CHECK(model_satisfies(s, f, NULL, 0), "vivify %d: a false model", vivify);
+    CHECK(model_satisfies_with(s, f, NULL, 0), "vivify %d: a false model",
+          vivify);
   const char *why = dpll__check(s);
   CHECK(why == NULL, "invariants broken after the solve: %s", why);
   dpll_stats st;
@@ -740,23 +719,6 @@ static void test_option(void **state) {
 
 /* ---- 3. Incremental use -------------------------------------------------- */
 
-/* The answer of a fresh classic solver, vivify off, on f with the unit
- * clauses units[0..n-1]; a model is checked. */
-static int classic_answer(const oracle_formula *f, const int *units, size_t n) {
-  dpll_solver *s = dpll_new();
-  assert_non_null(s);
-  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
-  assert_int_equal(dpll_set_option(s, "vivify", 0), 0);
-  add_formula(s, f, 0);
-  for (size_t k = 0; k < n; k++)
-    assert_int_equal(dpll_add_clause(s, &units[k], 1), 0);
-  int res = dpll_solve(s);
-  if (res == DPLL_SAT)
-    CHECK(model_satisfies(s, f, units, n), "the classic solver's false model");
-  dpll_free(s);
-  return res;
-}
-
 /* INC_SOLVES, each under random assumptions, in a Release build's quick
  * tier. */
 #define INC_VARS 56
@@ -802,7 +764,7 @@ static void test_incremental(void **state) {
     CHECK(why == NULL, "solve %d: invariants broken: %s", i, why);
     if (res == DPLL_SAT) {
       sat++;
-      CHECK(model_satisfies(s, &f, assumed, na),
+      CHECK(model_satisfies_with(s, &f, assumed, na),
             "solve %d: the model fails a clause or an assumption", i);
     } else {
       unsat++;
@@ -981,7 +943,7 @@ static void test_incremental_pigeons(void **state) {
     CHECK(why == NULL, "solve %d: invariants broken: %s", i, why);
     if (res == DPLL_SAT) {
       sat++;
-      CHECK(model_satisfies(s, &f, lits, n),
+      CHECK(model_satisfies_with(s, &f, lits, n),
             "solve %d: the model fails a clause or an assumption", i);
     } else {
       unsat++;

@@ -71,12 +71,6 @@
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-static void *grown(void *p, size_t n, size_t elem) {
-  void *q = realloc(p, n * elem);
-  assert_non_null(q);
-  return q;
-}
-
 static void cnf_add2(oracle_formula *f, int a, int b) {
   int lits[2] = {a, b};
   oracle_add(f, lits, 2);

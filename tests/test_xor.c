@@ -82,12 +82,6 @@
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-static void *grown(void *p, size_t n, size_t elem) {
-  void *q = realloc(p, (n ? n : 1) * elem);
-  assert_non_null(q);
-  return q;
-}
-
 static void shuffle(int *a, size_t n, uint64_t *rng) {
   for (size_t i = n; i > 1; i--) {
     size_t j = (size_t)rng_below(rng, (int)i);
@@ -360,12 +354,6 @@ static void expect_learned_from(const dpll_solver *s, size_t from,
 static void expect_learned(const dpll_solver *s, const int *want,
                            size_t nwant) {
   expect_learned_from(s, 0, want, nwant);
-}
-
-static dpll_stats stats_of(const dpll_solver *s) {
-  dpll_stats st;
-  dpll_get_stats(s, &st);
-  return st;
 }
 
 static void expect_counts(const dpll_solver *s, uint64_t xors,

@@ -22,6 +22,48 @@ int add(dpll_solver *s, int n, ...) {
   return n > 16 ? DPLL_EINVAL : dpll_add_clause(s, lits, (size_t)n);
 }
 
+void *grown(void *p, size_t n, size_t elem) {
+  void *q = realloc(p, (n ? n : 1) * elem);
+  assert_non_null(q);
+  return q;
+}
+
+dpll_stats stats_of(const dpll_solver *s) {
+  dpll_stats st;
+  dpll_get_stats(s, &st);
+  return st;
+}
+
+int model_satisfies_with(const dpll_solver *s, const oracle_formula *f,
+                         const int *units, size_t nu) {
+  for (size_t i = 0; i < f->num_clauses; i++) {
+    int sat = 0;
+    for (size_t k = f->start[i]; k < f->start[i + 1] && !sat; k++)
+      sat = dpll_model(s, f->lits[k]) == 1;
+    if (!sat)
+      return 0;
+  }
+  for (size_t k = 0; k < nu; k++)
+    if (dpll_model(s, units[k]) != 1)
+      return 0;
+  return 1;
+}
+
+int classic_answer(const oracle_formula *f, const int *units, size_t n) {
+  dpll_solver *s = dpll_new();
+  assert_non_null(s);
+  assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_DPLL), 0);
+  add_formula(s, f, 0);
+  for (size_t k = 0; k < n; k++)
+    assert_int_equal(dpll_add_clause(s, &units[k], 1), 0);
+  int res = dpll_solve(s);
+  if (res == DPLL_SAT)
+    CHECK(model_satisfies_with(s, f, units, n),
+          "the classic solver's false model");
+  dpll_free(s);
+  return res;
+}
+
 peg_board *parse_board(const char *text) {
   peg_board *b = NULL;
   peg_error err;

@@ -27,6 +27,23 @@ int add(dpll_solver *s, int n, ...);
  * add fails. */
 void add_formula(dpll_solver *s, const oracle_formula *f, size_t from);
 
+/* realloc(p, n * elem) (at least one element), failing the test if it
+ * fails. */
+void *grown(void *p, size_t n, size_t elem);
+
+/* The counters of s. */
+dpll_stats stats_of(const dpll_solver *s);
+
+/* After DPLL_SAT: whether the model of s satisfies every clause of f and
+ * makes every literal of units[0..nu-1] true. */
+int model_satisfies_with(const dpll_solver *s, const oracle_formula *f,
+                         const int *units, size_t nu);
+
+/* The answer of a fresh classic solver (algorithm dpll), sharing nothing
+ * with the solver under test, on f with the unit clauses units[0..n-1]; a
+ * model it gives is checked. */
+int classic_answer(const oracle_formula *f, const int *units, size_t n);
+
 /* For the libpeg tests; each fails the test if the call fails.  named: a
  * catalogue board, with hole `empty` empty (< 0: the catalogue's own).
  * encode: the seed's exact encoding (no redundant clauses: the options

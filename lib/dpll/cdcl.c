@@ -32,6 +32,7 @@
 #include "internal.h"
 #include "lucky.h"
 #include "phase.h"
+#include "probe.h"
 #include "proof.h"
 #include "propagate.h"
 #include "pure.h"
@@ -85,6 +86,29 @@ static int import_shared(dpll_solver *s) {
   return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : 0;
 }
 
+/* A restart, and what runs at level 0 after it: the clauses shared by
+ * a portfolio (their units propagated: the rounds below start from a
+ * fixpoint; a conflict stays on the queue for the loop to find again),
+ * rephasing, vivification and probing, each when due.  Returns 0,
+ * DPLL_UNSAT or DPLL_ENOMEM. */
+static int restart(dpll_solver *s) {
+  dpll__restart(s, 0);
+  int rc = import_shared(s);
+  if (rc)
+    return rc;
+  cref conflict = dpll__propagate(s);
+  if (conflict == CREF_OOM)
+    return DPLL_ENOMEM;
+  if (conflict != CREF_NONE)
+    return 0;
+  dpll__rephase_maybe(s);
+  if (dpll__vivify_due(s) && (rc = dpll__vivify(s)) != 0)
+    return rc;
+  if (dpll__probe_due(s) && (rc = dpll__probe(s)) != 0)
+    return rc;
+  return 0;
+}
+
 /* The next step due of those run once at level 0 before the first
  * decision: bounded variable elimination, then parity reasoning (each
  * *done flag set as it runs).  Returns SIMPLIFIED (the loop goes on:
@@ -126,6 +150,7 @@ int dpll__cdcl(dpll_solver *s) {
   dpll__rephase_init(s);
   dpll__reduce_init(s);
   dpll__vivify_init(s);
+  dpll__probe_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)
@@ -145,16 +170,9 @@ int dpll__cdcl(dpll_solver *s) {
     }
     DPLL_CHECK(s);
     if (dpll__restart_due(s)) {
-      dpll__restart(s, 0);
-      int rc = import_shared(s);
+      int rc = restart(s);
       if (rc)
         return rc;
-      dpll__rephase_maybe(s);
-      if (dpll__vivify_due(s)) {
-        int rc = dpll__vivify(s);
-        if (rc)
-          return rc;
-      }
       continue;
     }
     if (dpll__reduce_due(s)) {

@@ -66,6 +66,7 @@ struct dpll_solver {
   restart_part restart;
   reduce_part reduce;
   vivify_part vivify;
+  probe_part probe;
   elim_part elim;
   trace_part trace;
   proof_part proof;

@@ -177,6 +177,13 @@ typedef struct vivify_part {
   unsigned *lits; /* the shorter clause (var_cap + 1 entries) */
 } vivify_part;
 
+/* probe.c */
+typedef struct probe_part {
+  uint64_t next;   /* the conflict count of the next round */
+  uint64_t ticks;  /* propagation's work when the last round ended */
+  unsigned cursor; /* the literal the next round starts from */
+} probe_part;
+
 /* elim.c: the clauses that elimination put aside in this solve, for
  * extending a model to the eliminated variables: records of a clause's
  * literals, the eliminated variable's literal first, then their number;

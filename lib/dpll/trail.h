@@ -37,6 +37,10 @@ static inline bool dpll__level_flipped(const dpll_solver *s, int level) {
 static inline bool dpll__conflict_pending(const dpll_solver *s) {
   return s->trail.has_conflict;
 }
+/* Whether level 0 holds pure literals, which the clauses do not imply. */
+static inline bool dpll__root_pure(const dpll_solver *s) {
+  return s->trail.root_pure;
+}
 /* Bumped whenever an assignment is undone. */
 static inline uint64_t dpll__epoch(const dpll_solver *s) {
   return s->trail.epoch;
