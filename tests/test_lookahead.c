@@ -32,7 +32,6 @@
 #include <cmocka.h>
 
 #include "dpll.h"
-#include "drat.h"
 #include "failalloc.h"
 #include "oracle.h"
 #include "testutil.h"
@@ -820,20 +819,6 @@ static void count_event(void *ctx, const dpll_event *e) {
   (void)ctx;
   (void)e;
   events_heard++;
-}
-
-/* The proof of an UNSAT answer, written to a memory stream, must be
- * accepted by the DRAT checker (tools/common/drat.c). */
-static void check_proof(const oracle_formula *f, const char *proof, size_t len,
-                        int format, const char *what) {
-  size_t cnf_len;
-  char *cnf = oracle_to_text(f, 1, &cnf_len);
-  drat_report r;
-  int ok =
-      drat_check(cnf, cnf_len, proof, len,
-                 format == DPLL_PROOF_BINARY ? DRAT_BINARY : DRAT_TEXT, &r);
-  CHECK(ok == 1, "%s: the DRAT checker gave %d: %s", what, ok, r.msg);
-  free(cnf);
 }
 
 /* A solve with a proof written (format alternating with i), judged: SAT by

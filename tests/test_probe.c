@@ -60,7 +60,6 @@
 
 #include "check.h"
 #include "clausedb.h"
-#include "drat.h"
 #include "failalloc.h"
 #include "internal.h"
 #include "oracle.h"
@@ -1072,21 +1071,6 @@ static void test_incremental(void **state) {
 }
 
 /* ---- 4. Proofs ----------------------------------------------------------- */
-
-/* The proof proof[0..len-1] of an UNSAT answer on f must be accepted. */
-static void check_proof(const oracle_formula *f, const char *proof, size_t len,
-                        int format, const char *what) {
-  size_t cnf_len;
-  char *cnf = oracle_to_text(f, 1, &cnf_len);
-  drat_report r;
-  int ok =
-      drat_check(cnf, cnf_len, proof, len,
-                 format == DPLL_PROOF_BINARY ? DRAT_BINARY : DRAT_TEXT, &r);
-  if (ok != 1)
-    print_message("%s: %s\n", what, r.msg);
-  CHECK(ok == 1, "%s: the checker gave %d on the proof", what, ok);
-  free(cnf);
-}
 
 /* Pigeonhole formulas with the option on and a proof, both formats: the
  * rounds must come (with failed literals where the formula has the part

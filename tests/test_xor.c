@@ -67,7 +67,6 @@
 
 #include "check.h"
 #include "clausedb.h"
-#include "drat.h"
 #include "failalloc.h"
 #include "internal.h"
 #include "oracle.h"
@@ -1376,19 +1375,6 @@ static void test_solve_incremental(void **state) {
 /* ---- 3. Proofs and traces ------------------------------------------------ */
 
 #define PROOF_FORMULAS 50 /* in a Release build's quick tier */
-
-/* The proof of an UNSAT answer must be accepted by the DRAT checker. */
-static void check_proof(const oracle_formula *f, char *proof, size_t len,
-                        int format, const char *what) {
-  size_t cnf_len;
-  char *cnf = oracle_to_text(f, 1, &cnf_len);
-  drat_report r;
-  int ok =
-      drat_check(cnf, cnf_len, proof, len,
-                 format == DPLL_PROOF_BINARY ? DRAT_BINARY : DRAT_TEXT, &r);
-  CHECK(ok == 1, "%s: the checker gave %d on the proof", what, ok);
-  free(cnf);
-}
 
 static int no_event_count;
 static void on_event(void *ctx, const dpll_event *e) {

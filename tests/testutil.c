@@ -8,6 +8,8 @@
 
 #include "testutil.h"
 
+#include "drat.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,18 @@ int classic_answer(const oracle_formula *f, const int *units, size_t n) {
           "the classic solver's false model");
   dpll_free(s);
   return res;
+}
+
+void check_proof(const oracle_formula *f, const char *proof, size_t len,
+                 int format, const char *what) {
+  size_t cnf_len;
+  char *cnf = oracle_to_text(f, 1, &cnf_len);
+  drat_report r;
+  int ok =
+      drat_check(cnf, cnf_len, proof, len,
+                 format == DPLL_PROOF_BINARY ? DRAT_BINARY : DRAT_TEXT, &r);
+  CHECK(ok == 1, "%s: the DRAT checker gave %d: %s", what, ok, r.msg);
+  free(cnf);
 }
 
 peg_board *parse_board(const char *text) {

@@ -44,6 +44,12 @@ int model_satisfies_with(const dpll_solver *s, const oracle_formula *f,
  * model it gives is checked. */
 int classic_answer(const oracle_formula *f, const int *units, size_t n);
 
+/* A proof proof[0..len-1] (format DPLL_PROOF_TEXT or _BINARY) of an
+ * UNSAT answer on f must be accepted by the project's DRAT checker
+ * (tools/common/drat.c); what names the case in the message. */
+void check_proof(const oracle_formula *f, const char *proof, size_t len,
+                 int format, const char *what);
+
 /* For the libpeg tests; each fails the test if the call fails.  named: a
  * catalogue board, with hole `empty` empty (< 0: the catalogue's own).
  * encode: the seed's exact encoding (no redundant clauses: the options

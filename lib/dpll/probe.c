@@ -13,9 +13,10 @@
  *
  * Which literals: the roots of the binary implication graph, those that
  * imply something through a binary clause (¬l is in one) and that no
- * binary clause implies (l is in none).  A literal that something implies
- * fails only if what implies it fails too, so the roots are where the
- * failures are found first; a literal of no binary clause rarely fails.
+ * binary clause implies (l is in none).  When a literal that a root
+ * implies fails, the root fails too (its propagation holds the other's),
+ * so probing the roots finds those failures; a literal of no binary
+ * clause rarely fails.
  * The watch lists say which literals are roots: a binary clause is watched
  * on both its literals, with the other as blocker.  Clauses put aside by
  * elimination (blocker LIT_TRUE) do not count.
