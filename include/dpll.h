@@ -260,6 +260,15 @@ enum dpll_target_phase { DPLL_TARGET_PHASES(DPLL_VALUE_CONSTANT) };
 
 enum dpll_rephase { DPLL_REPHASES(DPLL_VALUE_CONSTANT) };
 
+/* What parity reasoning adds before a cdcl search (the "xor" option). */
+#define DPLL_XOR_MODES(X)                                                      \
+  X(DPLL_XOR_NONE, 0, "none", "nothing: it does not run")                      \
+  X(DPLL_XOR_REFUTE, 2, "refute",                                              \
+    "only a contradiction among XORs over 3 variables or more")                \
+  X(DPLL_XOR_ALL, 1, "all", "every unit, equivalence and contradiction")
+
+enum dpll_xor_mode { DPLL_XOR_MODES(DPLL_VALUE_CONSTANT) };
+
 /* The most threads a portfolio solve runs (option "threads"). */
 #define DPLL_MAX_THREADS 64
 
@@ -312,9 +321,8 @@ enum dpll_option_kind {
     "variables, set the other value of one that fails, and split on the "      \
     "one whose probes shorten the most clauses (not the heuristic)",           \
     DPLL_FLAG(1), 0, "lookahead",                                              \
-    "dpll: before each split, try both values of the most promising free "     \
-    "variables, set the other value of one that fails, and split on the "      \
-    "one whose trials shorten the most clauses (not the heuristic)")           \
+    "dpll: before each split, try both values of promising variables; set "    \
+    "the other value of one that fails, split on the one that did most")       \
   X(pure, 1, 0, 1,                                                             \
     "pure-literal elimination: dpll at every decision, cdcl once at first",    \
     DPLL_FLAG(0), 0, "no-pure",                                                \
@@ -340,8 +348,7 @@ enum dpll_option_kind {
     "backwards, propagating after each (a descent without conflict is a "      \
     "model; the dpll tool's default is 1)",                                    \
     DPLL_FLAG(0), 0, "no-lucky",                                               \
-    "cdcl: no lucky descents (every variable false, then true, in index "      \
-    "order and backwards) before the search")                                  \
+    "cdcl: no lucky descents (all false, all true, both ways) first")          \
   X(eliminate, 0, 0, 1,                                                        \
     "cdcl: before the first decision of a solve that keeps no learned "        \
     "clause, replace variables of few clauses by their resolvents when "       \
@@ -349,13 +356,13 @@ enum dpll_option_kind {
     "default is 1)",                                                           \
     DPLL_FLAG(0), 0, "no-eliminate",                                           \
     "cdcl: no bounded variable elimination before the search")                 \
-  X(xor, 0, 0, 1,                                                              \
+  X(xor, DPLL_XOR_NONE, 0, 2,                                                  \
     "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, solve the XORs the clauses encode by Gauss-Jordan elimination "   \
-    "and add the units and equivalences that follow (not with a proof)",       \
-    DPLL_FLAG(1), 0, "xor",                                                    \
-    "cdcl: before the search, solve the XOR constraints the clauses encode "   \
-    "and add the units and equivalences that follow (not with --proof)")       \
+    "clause and writes no proof, solve the XORs the clauses encode by "        \
+    "Gauss-Jordan elimination and add what follows (DPLL_XOR_MODES)",          \
+    DPLL_CHOICE(DPLL_XOR_MODES, "WHAT", NULL), 0, "xor",                       \
+    "cdcl: solve the clauses' XORs first: none, refute (default: find only a " \
+    "contradiction) or all (also units and equivalences); not with --proof")   \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses",   \
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
@@ -396,11 +403,9 @@ enum dpll_option_kind {
     "literals; the first answer wins (0: one per core; a solve under "         \
     "assumptions, with a proof or a trace runs one search)",                   \
     DPLL_NUMBER, 't', "threads",                                               \
-    "run N searches at once, each in its own thread (a portfolio): the "       \
-    "first as configured, the others with other seeds, variable orders, "      \
-    "restarts and phases, all sharing units and short learned clauses; "       \
-    "the first answer wins (0: one per core; default 1). A solve with "        \
-    "--trace runs one search; --proof needs -t 1")                             \
+    "run N searches at once in threads (a portfolio), differently "            \
+    "configured, sharing short learned clauses; the first answer wins (0: "    \
+    "one per core; default 1). --trace runs one search; --proof needs -t 1")   \
   X(decision_limit, -1, -1, INT64_MAX,                                         \
     "decisions a solve may make; needing one more gives DPLL_UNKNOWN "         \
     "(-1: no limit)",                                                          \
@@ -585,24 +590,19 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(conflicts, "conflicts", "clauses found false")                             \
   X(backtracks, "backtracks",                                                  \
     "dpll: second branches taken after a conflict; cdcl: backjumps")           \
-  X(pure_literals, "pure literals",                                            \
-    "literals assigned by pure-literal elimination")                           \
+  X(pure_literals, "pure literals", "literals set as pure")                    \
   X(max_depth, "max depth", "the deepest decision level reached")              \
   X(learned, "learned", "cdcl: clauses learned from conflicts")                \
-  X(learned_lits, "learned literals",                                          \
-    "cdcl: their literals, after minimisation")                                \
+  X(learned_lits, "learned literals", "cdcl: their literals, minimised")       \
   X(minimized, "minimized", "cdcl: literals minimisation removed")             \
   X(restarts, "restarts", "cdcl: restarts")                                    \
   X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")          \
   X(vivified, "vivified", "cdcl: learned clauses shortened by vivification")   \
-  X(vivified_lits, "vivified literals",                                        \
-    "cdcl: literals vivification removed from them")                           \
+  X(vivified_lits, "vivified literals", "cdcl: the literals it removed")       \
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
-  X(eliminated, "eliminated",                                                  \
-    "cdcl: variables eliminated by resolution (option eliminate)")             \
+  X(eliminated, "eliminated", "cdcl: variables resolved away (eliminate)")     \
   X(xors, "xors", "cdcl: XOR constraints found (option xor)")                  \
-  X(xor_derived, "xor derived",                                                \
-    "cdcl: units and equivalences their elimination added (option xor)")       \
+  X(xor_derived, "xor derived", "cdcl: units and equivalences they gave")      \
   X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")    \
   X(walk_flips, "walk flips", "the flips they made")                           \
   X(probes, "probes", "literals probed (lookahead; cdcl: option probe)")       \

@@ -458,6 +458,14 @@ static const sample samples[] = {
     {"dpll", "target-phase", NULL, {"-T", "dp-unsatisfiable.txt"}, false},
     {"dpll", "rephase", NULL, {"-T", "dp-unsatisfiable.txt"}, false},
     {"dpll", "luby-unit", "1", {"-T", "dp-unsatisfiable.txt"}, false},
+    /* Refuted before the first conflict by default (refute) and by all, not
+     * without the pass (none: UNKNOWN at the limit). */
+    {"dpll",
+     "xor",
+     NULL,
+     {"--no-eliminate", "--max-conflicts", "0",
+      "dimacs-parity-contradiction.cnf"},
+     true},
     {"dpll",
      "seed",
      "1",

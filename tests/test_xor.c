@@ -38,9 +38,13 @@
  *     components of several 64-bit words; the judge is a basis over GF(2)
  *     written here (every other system has a planted solution), and the
  *     checks are those of 1, completeness included.
- *  2. Whole solves with "xor" 1 (cdcl; eliminate, lucky and pure on and
- *     off): random mixes of XORs (up to 6 variables) and clauses, the
- *     answer that of brute force, every model checked, xors counted where
+ * 1c. Refute mode: random systems of XORs of 3 to 5 variables, alone or
+ *     with 3-clauses; the pass adds and assigns nothing, refutes only
+ *     formulas without a model and, on XORs alone, every one; the course's
+ *     four clauses over 1 and 2 are left to the search.
+ *  2. Whole solves with "xor" all or refute (cdcl; eliminate, lucky and
+ *     pure on and off): random mixes of XORs (up to 6 variables) and clauses,
+ * the answer that of brute force, every model checked, xors counted where
  *     nothing runs before the pass that could remove them; under
  *     assumptions, the answer and the failed set judged by brute force on
  *     the formula with the assumed units; incremental, clauses and XORs
@@ -1209,6 +1213,98 @@ static void test_wide_systems(void **state) {
   free(b);
 }
 
+/* ---- 1c. Refute mode ("xor" DPLL_XOR_REFUTE, the dpll tool's default) ----
+ * Random systems of XORs of 3 to 5 variables (so every component has 3 or
+ * more), alone or with random 3-clauses: the pass learns nothing, assigns
+ * nothing and derives nothing; it leaves the solver UNSAT only when brute
+ * force finds no model, and on XORs alone whenever it finds none.  Then
+ * a contradiction of two variables, the course's four clauses over 1 and
+ * 2, is left to the search (a conflict), where "all" refutes it first. */
+
+static void refute_system(oracle_formula *f, uint64_t *rng, int nv, int mixed) {
+  oracle_init(f, nv);
+  int nx = 1 + rng_below(rng, nv + 3);
+  for (int x = 0; x < nx; x++)
+    random_xor(f, rng, nv, 3 + rng_below(rng, 3), -1,
+               rng_below(rng, 6) == 0 ? 0 : -1);
+  for (int c = mixed ? rng_below(rng, nv + 1) : 0; c > 0; c--)
+    random_clause(f, rng, nv, 3);
+  shuffle_clauses(f, rng);
+}
+
+static void test_refute_mode(void **state) {
+  (void)state;
+  uint64_t rng = 0x51d7c2a94e0b3f86ULL;
+  long count = tier_cases(RANDOM_SYSTEMS);
+  uint32_t *models = grown(NULL, (size_t)1 << 14, sizeof *models);
+  long refuted = 0, unsat_alone = 0, kept = 0;
+  for (long i = 0; i < count; i++) {
+    int mixed = (int)(i % 2), nv = 8 + rng_below(&rng, 7);
+    oracle_formula f;
+    refute_system(&f, &rng, nv, mixed);
+    char what[96];
+    snprintf(what, sizeof what, "system %ld (%s, %d variables)", i,
+             mixed ? "with 3-clauses" : "XORs alone", nv);
+    size_t nmodels = models_of(&f, models);
+    dpll_solver *s = at_root(&f);
+    if (!s) {
+      oracle_free(&f);
+      continue;
+    }
+    assert_int_equal(dpll_set_option(s, "xor", DPLL_XOR_REFUTE), 0);
+    size_t trail = dpll__trail_size(s);
+    int unsat = run_pass(s);
+    dpll_stats st = stats_of(s);
+    CHECK(st.xor_derived == 0 && dpll__num_learnts(s) == 0,
+          "%s: refute mode derived %llu, learned %zu clauses", what,
+          (unsigned long long)st.xor_derived, dpll__num_learnts(s));
+    CHECK(st.xors > 0, "%s: no XOR found", what);
+    if (unsat) {
+      refuted++;
+      CHECK(nmodels == 0, "%s: refuted, but %zu models", what, nmodels);
+    } else {
+      kept++;
+      CHECK(dpll__trail_size(s) == trail, "%s: the pass assigned %zu literals",
+            what, dpll__trail_size(s) - trail);
+      if (!mixed)
+        CHECK(nmodels > 0, "%s: XORs without a model, not refuted", what);
+    }
+    unsat_alone += !mixed && nmodels == 0;
+    expect_solve(s, &f, what);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%ld systems refuted, %ld (of XORs alone) unsatisfiable; %ld "
+                "left as they were\n",
+                refuted, unsat_alone, kept);
+  CHECK(refuted > 0 && unsat_alone > 0 && kept > 0,
+        "the systems did not exercise refute mode");
+  free(models);
+
+  /* The course's four clauses: x1 ^ x2 = 1 and x1 ^ x2 = 0. */
+  static const int mode[2] = {DPLL_XOR_REFUTE, DPLL_XOR_ALL};
+  for (int m = 0; m < 2; m++) {
+    oracle_formula f;
+    oracle_init(&f, 2);
+    xor_add(&f, 1, 2, 1, 2);
+    xor_add(&f, 0, 2, 1, 2);
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    assert_int_equal(dpll_set_option(s, "xor", mode[m]), 0);
+    assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL), 0);
+    add_formula(s, &f, 0);
+    assert_int_equal(dpll_solve(s), DPLL_UNSAT);
+    dpll_stats st = stats_of(s);
+    CHECK(st.xors == 2, "the course's clauses: %llu XORs found, not 2",
+          (unsigned long long)st.xors);
+    CHECK(m == 0 ? st.conflicts > 0 : st.conflicts == 0,
+          "the course's clauses, mode %d: %llu conflicts", mode[m],
+          (unsigned long long)st.conflicts);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
 /* ---- 2. Whole solves ----------------------------------------------------- */
 
 #define SOLVE_FORMULAS 300 /* in a Release build's quick tier */
@@ -1227,12 +1323,13 @@ static void random_mix(oracle_formula *f, uint64_t *rng, int nv, int max_xors) {
   shuffle_clauses(f, rng);
 }
 
-/* A solver with f, "xor" on, the cdcl engine, and the options of case i:
- * eliminate, lucky and pure on or off. */
+/* A solver with f, "xor" all or refute, the cdcl engine, and the options
+ * of case i: eliminate, lucky and pure on or off. */
 static dpll_solver *xor_solver(const oracle_formula *f, long i) {
   dpll_solver *s = dpll_new();
   assert_non_null(s);
-  assert_int_equal(dpll_set_option(s, "xor", 1), 0);
+  assert_int_equal(
+      dpll_set_option(s, "xor", i / 8 % 2 ? DPLL_XOR_REFUTE : DPLL_XOR_ALL), 0);
   assert_int_equal(dpll_set_option(s, "algorithm", DPLL_ALGORITHM_CDCL), 0);
   assert_int_equal(dpll_set_option(s, "eliminate", i % 2), 0);
   assert_int_equal(dpll_set_option(s, "lucky", i / 2 % 2), 0);
@@ -1593,6 +1690,7 @@ int main(void) {
       cmocka_unit_test(test_worked_learned),
       cmocka_unit_test(test_random_systems),
       cmocka_unit_test(test_wide_systems),
+      cmocka_unit_test(test_refute_mode),
       cmocka_unit_test(test_solve_random),
       cmocka_unit_test(test_solve_incremental),
       cmocka_unit_test(test_proof),

@@ -144,8 +144,9 @@ int dpll__cdcl(dpll_solver *s) {
       !s->opt[OPT_lucky] || dpll__assuming(s) || dpll__num_learnts(s) > 0;
   bool elim_done = !s->opt[OPT_eliminate] || dpll__assuming(s) ||
                    dpll__num_learnts(s) > 0 || dpll__tracing(s);
-  bool xor_done = !s->opt[OPT_xor] || dpll__num_learnts(s) > 0 ||
-                  dpll__tracing(s) || dpll__proving(s);
+  bool xor_done = s->opt[OPT_xor] == DPLL_XOR_NONE ||
+                  dpll__num_learnts(s) > 0 || dpll__tracing(s) ||
+                  dpll__proving(s);
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);

@@ -32,6 +32,11 @@
  * assumptions, later additions and model checks need; they are no DRAT
  * lemmas, so nothing here runs while a proof is written (cdcl.c).
  *
+ * Refute mode ("xor" DPLL_XOR_REFUTE, the dpll tool's default) keeps only
+ * a contradiction and adds nothing else, so that a search on clauses whose
+ * XORs agree goes exactly as without the pass; it leaves alone components
+ * of fewer than XOR_REFUTE_VARS variables.
+ *
  * On dubois chains this is what bounded elimination already does; its
  * use is on parity constraints tangled with other clauses (parity
  * learning, circuits) and on chains too wide for elimination's limits.
@@ -46,10 +51,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* In refute mode, the fewest variables of a component worth eliminating:
+ * a contradiction among XORs of two variables is one decision away from a
+ * conflict, and a search gets there as fast (the course's four clauses
+ * over 1 and 2 are such a contradiction). */
+#define XOR_REFUTE_VARS 3
+
 /* One component's matrix, in 64-bit words, and its elimination's word
  * operations (rows x words x pivots): beyond either it is left alone. */
 #define XOR_MAX_WORDS ((size_t)1 << 22)
 #define XOR_MAX_OPS ((uint64_t)1 << 28)
+/* In refute mode, which runs by default, a smaller budget of operations
+ * (about 0.05 s at most): a chain of parities is far below it. */
+#define XOR_REFUTE_OPS ((uint64_t)1 << 24)
 
 /* A clause of 2 to XOR_MAX_SIZE literals, as recovery sees it. */
 typedef struct {
@@ -96,6 +110,7 @@ typedef struct {
   /* what follows, to be written back */
   xpair *out; /* x == y: a unit x = rhs */
   size_t nout, out_cap;
+  bool refute_only; /* "xor" is DPLL_XOR_REFUTE */
 } xor_pass;
 
 static void pass_free(xor_pass *x) {
@@ -151,6 +166,51 @@ static int xclause_cmp(const void *a, const void *b) {
     if (p->vars[i] != q->vars[i])
       return p->vars[i] < q->vars[i] ? -1 : 1;
   return 0;
+}
+
+/* A hash of c's variables (and so of its size). */
+static uint64_t xclause_hash(const xclause *c) {
+  uint64_t h = c->size;
+  for (uint32_t i = 0; i < c->size; i++)
+    h = (h ^ c->vars[i]) * 0x9e3779b97f4a7c15ULL;
+  return (h ^ h >> 29) | 1; /* 0 marks a free slot */
+}
+
+/* Keeps in cl[0..k-1] (order kept) only the clauses whose set of variables
+ * has at least 2^(size-1) clauses, all an XOR can be made of, counted by
+ * hash (a clash only keeps more): sorting then takes the few that may be
+ * XORs rather than every clause.  Returns how many are kept, or SIZE_MAX
+ * when memory runs out. */
+static size_t keep_groups(xclause *cl, size_t k) {
+  size_t cap = 16;
+  while (cap < 2 * k)
+    cap *= 2;
+  uint64_t *key = calloc(cap, sizeof *key);
+  uint32_t *count = calloc(cap, sizeof *count);
+  uint64_t *hash = malloc(k * sizeof *hash);
+  size_t kept = SIZE_MAX;
+  if (!key || !count || !hash)
+    goto done;
+  for (size_t i = 0; i < k; i++) {
+    size_t at = (size_t)(hash[i] = xclause_hash(&cl[i])) & (cap - 1);
+    while (key[at] && key[at] != hash[i])
+      at = (at + 1) & (cap - 1);
+    key[at] = hash[i];
+    count[at]++;
+  }
+  kept = 0;
+  for (size_t i = 0; i < k; i++) {
+    size_t at = (size_t)hash[i] & (cap - 1);
+    while (key[at] != hash[i])
+      at = (at + 1) & (cap - 1);
+    if (count[at] >= 1u << (cl[i].size - 1))
+      cl[kept++] = cl[i];
+  }
+done:
+  free(key);
+  free(count);
+  free(hash);
+  return kept;
 }
 
 static int xpair_cmp(const void *a, const void *b) {
@@ -225,6 +285,10 @@ static int recover(dpll_solver *s, xor_pass *x) {
       if (candidate(c) && read_clause(c, &cl[k]))
         k++;
     }
+  }
+  if ((k = keep_groups(cl, k)) == SIZE_MAX) {
+    free(cl);
+    return DPLL_ENOMEM;
   }
   qsort(cl, k, sizeof *cl, xclause_cmp);
   int rc = 0;
@@ -376,9 +440,11 @@ static int derive(xor_pass *x, size_t rank, size_t w) {
 }
 
 /* Gauss-Jordan on the component of rows slot[0..r-1]: what it implies
- * goes to x->out; *refuted when a row became 0 = 1.  0 or DPLL_ENOMEM; a
- * component over the budgets is left alone. */
-static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted) {
+ * goes to x->out (unless refute_only); *refuted when a row became 0 = 1.
+ * 0 or DPLL_ENOMEM; *eliminated unless the component was left alone (over
+ * the budgets, or too small to refute). */
+static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted,
+                     bool *eliminated) {
   size_t cols = 0;
   for (size_t i = 0; i < r; i++) {
     size_t row = slot[i].row;
@@ -395,8 +461,12 @@ static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted) {
   size_t w = (cols + 63) / 64;
   size_t pivots = r < cols ? r : cols;
   int rc = 0;
-  if (w == 0 || r > XOR_MAX_WORDS / w || (uint64_t)r * w * pivots > XOR_MAX_OPS)
+  uint64_t max_ops = x->refute_only ? XOR_REFUTE_OPS : XOR_MAX_OPS;
+  if (w == 0 || r > XOR_MAX_WORDS / w || (uint64_t)r * w * pivots > max_ops)
     goto done; /* too big: left alone */
+  if (x->refute_only && cols < XOR_REFUTE_VARS)
+    goto done;
+  *eliminated = true;
   if (r * w > x->m_cap) {
     if ((rc = DPLL_RESIZE(x->m, r * w)))
       goto done;
@@ -424,7 +494,8 @@ static int component(xor_pass *x, const xslot *slot, size_t r, bool *refuted) {
       *refuted = true;
       goto done;
     }
-  rc = derive(x, rank, w);
+  if (!x->refute_only)
+    rc = derive(x, rank, w);
 done:
   for (size_t c = 0; c < cols; c++)
     x->col[x->colvar[c]] = UINT32_MAX;
@@ -464,9 +535,10 @@ static int solve(dpll_solver *s, xor_pass *x, bool *refuted) {
   for (size_t i = 0, j; !rc && !*refuted && i < n; i = j) {
     for (j = i + 1; j < n && slot[j].root == slot[i].root;)
       j++;
+    bool eliminated = false;
     if (j - i >= 2) /* a lone constraint implies no more than its clauses */
-      rc = component(x, slot + i, j - i, refuted);
-    if (dpll__terminated(s))
+      rc = component(x, slot + i, j - i, refuted, &eliminated);
+    if (eliminated && dpll__terminated(s))
       break;
   }
   free(slot);
@@ -480,6 +552,7 @@ int dpll__xor(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
   xor_pass x;
   memset(&x, 0, sizeof x);
+  x.refute_only = s->opt[OPT_xor] == DPLL_XOR_REFUTE;
   bool refuted = false;
   int rc = recover(s, &x);
   if (!rc && x.rows > 0)

@@ -17,7 +17,8 @@
  * follows as learned clauses: a unit for every variable the constraints
  * fix, two binary clauses for every pair of variables they make equal or
  * opposite (unless the clauses have that pair already), the empty clause
- * if they contradict each other.  Every clause added follows from the
+ * if they contradict each other; in refute mode only the empty clause, and
+ * only from a set of 3 variables or more.  Every clause added follows from the
  * clauses, so it stays right under assumptions and later additions; none
  * is a DRAT lemma (a sum of parities needs more than unit propagation), so
  * the caller does not run it while a proof is written.  Returns 0 (then

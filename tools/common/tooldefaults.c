@@ -11,6 +11,7 @@ static const struct {
     {"lucky", 1},
     {"eliminate", 1},
     {"local_search", 1},
+    {"xor", DPLL_XOR_REFUTE},
 };
 
 int dpll_tool_defaults(dpll_solver *s, const char **option) {
