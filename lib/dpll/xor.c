@@ -48,6 +48,7 @@
 #include "memory.h"
 #include "trail.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,44 +174,68 @@ static uint64_t xclause_hash(const xclause *c) {
   uint64_t h = c->size;
   for (uint32_t i = 0; i < c->size; i++)
     h = (h ^ c->vars[i]) * 0x9e3779b97f4a7c15ULL;
-  return (h ^ h >> 29) | 1; /* 0 marks a free slot */
+  return h ^ h >> 31;
 }
 
-/* Keeps in cl[0..k-1] (order kept) only the clauses whose set of variables
- * has at least 2^(size-1) clauses, all an XOR can be made of, counted by
- * hash (a clash only keeps more): sorting then takes the few that may be
- * XORs rather than every clause.  Returns how many are kept, or SIZE_MAX
- * when memory runs out. */
-static size_t keep_groups(xclause *cl, size_t k) {
-  size_t cap = 16;
-  while (cap < 2 * k)
+/* The i-th clause of the added ones, then of the learned ones. */
+static const clause *clause_at(const dpll_solver *s, size_t i) {
+  size_t added = dpll__num_clauses(s);
+  return dpll__clause(s, i < added ? dpll__clause_ref(s, i)
+                                   : dpll__learnt_ref(s, i - added));
+}
+
+/* Whether both counters of a set of variables of hash h, one in each half
+ * of count[0 .. 2 * cap - 1], reach least; each is first raised by add. */
+static bool counted(unsigned char *count, size_t cap, uint64_t h, unsigned add,
+                    unsigned least) {
+  unsigned char *k[2] = {&count[h & (cap - 1)],
+                         &count[cap + (h >> 32 & (cap - 1))]};
+  for (int half = 0; half < 2; half++)
+    *k[half] = (unsigned char)(*k[half] + add > UCHAR_MAX ? UCHAR_MAX
+                                                          : *k[half] + add);
+  return *k[0] >= least && *k[1] >= least;
+}
+
+/* Reads into *out (n of them, malloc'ed, the caller frees) the clauses
+ * that may belong to an XOR: 2 to XOR_MAX_SIZE variables, and at least
+ * 2^(size-1) clauses over the same ones.  Those are counted first by a
+ * hash of the variables, in two tables of byte counters each four times
+ * as long as the candidates, and a clause passes if both its counters do
+ * (a clash only counts more, so no XOR is missed; two tables let few
+ * clauses through by clashes).  Sorting then takes the few clauses that
+ * pass rather than all, and the tables cost 8 bytes a clause where the
+ * clauses read would cost 32.  0 or DPLL_ENOMEM. */
+static int read_candidates(const dpll_solver *s, xclause **out, size_t *n) {
+  size_t total = dpll__num_clauses(s) + dpll__num_learnts(s), cands = 0;
+  *out = NULL;
+  *n = 0;
+  for (size_t i = 0; i < total; i++)
+    cands += candidate(clause_at(s, i));
+  if (cands < 2)
+    return 0;
+  size_t cap = 64;
+  while (cap < 4 * cands)
     cap *= 2;
-  uint64_t *key = calloc(cap, sizeof *key);
-  uint32_t *count = calloc(cap, sizeof *count);
-  uint64_t *hash = malloc(k * sizeof *hash);
-  size_t kept = SIZE_MAX;
-  if (!key || !count || !hash)
-    goto done;
-  for (size_t i = 0; i < k; i++) {
-    size_t at = (size_t)(hash[i] = xclause_hash(&cl[i])) & (cap - 1);
-    while (key[at] && key[at] != hash[i])
-      at = (at + 1) & (cap - 1);
-    key[at] = hash[i];
-    count[at]++;
+  unsigned char *count = calloc(2 * cap, 1);
+  if (!count)
+    return DPLL_ENOMEM;
+  xclause c;
+  for (size_t i = 0; i < total; i++) {
+    const clause *cl = clause_at(s, i);
+    if (candidate(cl) && read_clause(cl, &c))
+      counted(count, cap, xclause_hash(&c), 1, 0);
   }
-  kept = 0;
-  for (size_t i = 0; i < k; i++) {
-    size_t at = (size_t)hash[i] & (cap - 1);
-    while (key[at] != hash[i])
-      at = (at + 1) & (cap - 1);
-    if (count[at] >= 1u << (cl[i].size - 1))
-      cl[kept++] = cl[i];
+  size_t out_cap = 0;
+  int rc = 0;
+  for (size_t i = 0; !rc && i < total; i++) {
+    const clause *cl = clause_at(s, i);
+    if (candidate(cl) && read_clause(cl, &c) &&
+        counted(count, cap, xclause_hash(&c), 0, 1u << (c.size - 1)) &&
+        !(rc = DPLL_GROW(*out, out_cap, *n + 1, SIZE_MAX / sizeof c)))
+      (*out)[(*n)++] = c;
   }
-done:
-  free(key);
   free(count);
-  free(hash);
-  return kept;
+  return rc;
 }
 
 static int xpair_cmp(const void *a, const void *b) {
@@ -263,35 +288,14 @@ static int add_row(dpll_solver *s, xor_pass *x, const uint32_t *vars,
 
 /* Finds the constraints; 0 or DPLL_ENOMEM. */
 static int recover(dpll_solver *s, xor_pass *x) {
-  size_t n = 0;
-  for (int learned = 0; learned < 2; learned++) {
-    size_t total = learned ? dpll__num_learnts(s) : dpll__num_clauses(s);
-    for (size_t i = 0; i < total; i++) {
-      cref ref = learned ? dpll__learnt_ref(s, i) : dpll__clause_ref(s, i);
-      n += candidate(dpll__clause(s, ref));
-    }
-  }
-  if (n < 2)
-    return 0;
-  xclause *cl = malloc(n * sizeof *cl);
-  if (!cl)
-    return DPLL_ENOMEM;
-  size_t k = 0;
-  for (int learned = 0; learned < 2; learned++) {
-    size_t total = learned ? dpll__num_learnts(s) : dpll__num_clauses(s);
-    for (size_t i = 0; i < total; i++) {
-      cref ref = learned ? dpll__learnt_ref(s, i) : dpll__clause_ref(s, i);
-      const clause *c = dpll__clause(s, ref);
-      if (candidate(c) && read_clause(c, &cl[k]))
-        k++;
-    }
-  }
-  if ((k = keep_groups(cl, k)) == SIZE_MAX) {
+  xclause *cl;
+  size_t k;
+  int rc = read_candidates(s, &cl, &k);
+  if (rc || k < 2) {
     free(cl);
-    return DPLL_ENOMEM;
+    return rc;
   }
   qsort(cl, k, sizeof *cl, xclause_cmp);
-  int rc = 0;
   for (size_t i = 0, j; i < k && !rc; i = j) {
     uint64_t mask = 0;
     for (j = i; j < k && xclause_cmp(&cl[i], &cl[j]) == 0; j++)
