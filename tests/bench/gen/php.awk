@@ -1,4 +1,4 @@
-# Usage: awk -v n=HOLES [-v holes=H] [-v pigeons=P] -f php.awk > out.cnf
+# Usage: awk -v n=HOLES [-v holes=H] [-v pigeons=P] [-v amo=pairwise|split] -f php.awk > out.cnf
 #
 # The pigeonhole principle PHP(P, H): P pigeons, H holes, every pigeon in
 # some hole, no two pigeons in the same hole.  Variable (p-1)*H + h means
