@@ -7,8 +7,10 @@
  * forbids the assignment that makes exactly the variables of m true, of
  * parity |m| mod 2.  So the clauses with |m| even, all present, say
  * x1 ^ ... ^ xk = 1, and those with |m| odd say = 0.  The clauses of 2 to
- * XOR_MAX_SIZE literals are sorted by their variables, and each set's
- * patterns ORed into a 64-bit mask.  Only exact encodings are found: a
+ * XOR_MAX_SIZE literals are counted per set of variables (byte counters
+ * by hash, read_candidates), those of a set with enough clauses for an
+ * XOR sorted by their variables, and each set's patterns ORed into a
+ * 64-bit mask.  Only exact encodings are found: a
  * clause that covers several patterns at once (a shorter one) is not read
  * as its parts.
  *
