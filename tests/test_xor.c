@@ -41,7 +41,9 @@
  * 1c. Refute mode: random systems of XORs of 3 to 5 variables, alone or
  *     with 3-clauses; the pass adds and assigns nothing, refutes only
  *     formulas without a model and, on XORs alone, every one; the course's
- *     four clauses over 1 and 2 are left to the search.
+ *     four clauses over 1 and 2 are left to the search; a Tseitin prism
+ *     too big for refute mode's budget is left alone by it, refuted by
+ *     all, and a small one refuted.
  *  2. Whole solves with "xor" all or refute (cdcl; eliminate, lucky and
  *     pure on and off): random mixes of XORs (up to 6 variables) and clauses,
  * the answer that of brute force, every model checked, xors counted where
@@ -1305,6 +1307,44 @@ static void test_refute_mode(void **state) {
   }
 }
 
+/* The Tseitin formula of the prism over two cycles of m vertices: edge
+ * variables 1..3m (the outer cycle's, the inner's, the rungs), at every
+ * vertex the XOR of its 3 edges, all 0 but one: no assignment works. */
+static void prism(oracle_formula *f, int m) {
+  oracle_init(f, 3 * m);
+  for (int i = 0; i < m; i++) {
+    int prev = (i + m - 1) % m;
+    int outer[3] = {1 + prev, 1 + i, 2 * m + 1 + i};
+    int inner[3] = {m + 1 + prev, m + 1 + i, 2 * m + 1 + i};
+    xor_encode(f, outer, 3, i == 0, -1, -1, NULL);
+    xor_encode(f, inner, 3, 0, -1, -1, NULL);
+  }
+}
+
+/* Refute mode's budget: the prism of 2 x 20 vertices is refuted; that of
+ * 2 x 500 (1,000 rows over 1,500 columns, 24 M word operations, over
+ * XOR_REFUTE_OPS) is left alone by refute mode and refuted by all. */
+static void test_refute_budget(void **state) {
+  (void)state;
+  static const struct {
+    int m, mode, refuted;
+  } cases[] = {{20, DPLL_XOR_REFUTE, 1},
+               {500, DPLL_XOR_REFUTE, 0},
+               {500, DPLL_XOR_ALL, 1}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    oracle_formula f;
+    prism(&f, cases[k].m);
+    dpll_solver *s = at_root(&f);
+    assert_non_null(s);
+    assert_int_equal(dpll_set_option(s, "xor", cases[k].mode), 0);
+    int unsat = run_pass(s);
+    CHECK(unsat == cases[k].refuted, "prism of 2 x %d, mode %d: refuted %d",
+          cases[k].m, cases[k].mode, unsat);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+}
+
 /* ---- 2. Whole solves ----------------------------------------------------- */
 
 #define SOLVE_FORMULAS 300 /* in a Release build's quick tier */
@@ -1691,6 +1731,7 @@ int main(void) {
       cmocka_unit_test(test_random_systems),
       cmocka_unit_test(test_wide_systems),
       cmocka_unit_test(test_refute_mode),
+      cmocka_unit_test(test_refute_budget),
       cmocka_unit_test(test_solve_random),
       cmocka_unit_test(test_solve_incremental),
       cmocka_unit_test(test_proof),
