@@ -60,14 +60,13 @@
  * result) on success, or a negative DPLL_E... code; dpll_strerror turns a
  * code into a message.  The library never prints, never exits, never aborts
  * on bad input and keeps no global state: any number of solvers may live at
- * once, each used by one thread at a time (different solvers from
- * different threads at once; tests/test_threads.c runs that under
- * ThreadSanitizer).  With the option "threads" above 1, dpll_solve itself
- * runs several searches in threads of its own and joins them before it
- * returns (docs/parallel.md).  Inputs are copied.  Pointers
- * handed out are borrowed: valid until the next call on the same solver,
- * unless stated otherwise.  The library never opens files; it reads and
- * writes `FILE *` streams and memory buffers that the caller owns.
+ * once, each used by one thread at a time (tests/test_threads.c runs
+ * several under ThreadSanitizer).  With the option "threads" above 1,
+ * dpll_solve runs searches in threads of its own and joins them before it
+ * returns (docs/parallel.md).  Inputs are copied.  Pointers handed out are
+ * borrowed: valid until the next call on the same solver, unless stated
+ * otherwise.  The library never opens files; it reads and writes `FILE *`
+ * streams and memory buffers that the caller owns.
  */
 #ifndef DPLL_DPLL_H_INCLUDED
 #define DPLL_DPLL_H_INCLUDED
@@ -133,8 +132,7 @@ enum dpll_error {
 #undef DPLL_ERROR_ENUM
 };
 
-/* A static message for any code this API returns (errors and results);
- * never NULL. */
+/* A static message (never NULL) for any code this API returns. */
 DPLL_API const char *dpll_strerror(int code);
 
 /* The library's version string, e.g. "0.1.0". */
@@ -146,8 +144,7 @@ DPLL_API const char *dpll_version(void);
 
 typedef struct dpll_solver dpll_solver;
 
-/* A new, empty solver in state INPUT, owned by the caller; NULL if memory
- * runs out. */
+/* A new, empty solver in state INPUT, owned by the caller (NULL: no memory). */
 DPLL_API dpll_solver *dpll_new(void);
 
 /* Frees the solver and everything it owns.  dpll_free(NULL) does nothing. */
@@ -363,6 +360,11 @@ enum dpll_option_kind {
     DPLL_CHOICE(DPLL_XOR_MODES, "WHAT", NULL), 0, "xor",                       \
     "cdcl: solve the clauses' XORs first: none, refute (default: find only a " \
     "contradiction) or all (also units and equivalences); not with --proof")   \
+  X(factor, 0, 0, 1,                                                           \
+    "cdcl: then replace products of clauses by fewer over a new variable "     \
+    "(bounded variable addition; not with a proof or under assumptions)",      \
+    DPLL_FLAG(1), 0, "factor",                                                 \
+    "cdcl: re-encode products of clauses with new variables, fewer clauses")   \
   X(minimize, 1, 0, 1, "cdcl: remove implied literals from learned clauses",   \
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
@@ -477,11 +479,11 @@ DPLL_API void dpll_set_terminate(dpll_solver *s, dpll_terminate_fn fn,
  * UNSAT or UNKNOWN.  Clauses the cdcl engine learned stay for later solves
  * (they follow from the clauses, which later additions only extend),
  * except when a proof is being written, which starts from the clauses
- * added alone (nor the units and empty clause solves derived).  Before
- * a SAT answer is given, the model is checked against every clause added
- * and every assumption; if it fails (a bug in the solver), the result is
- * DPLL_EINTERNAL and there is no answer, never a wrong one.  DPLL_EIO: a
- * proof step could not be written (see dpll_set_proof). */
+ * added alone (nor the units and empty clause solves derived).  Before a
+ * SAT answer is given, the model is checked against every clause added and
+ * every assumption; if it fails (a bug in the solver), the result is
+ * DPLL_EINTERNAL, never a wrong answer.  DPLL_EIO: a proof step could not
+ * be written (see dpll_set_proof). */
 DPLL_API int dpll_solve(dpll_solver *s);
 
 /* Enumeration, one model at a time: in state SAT, adds the clause that
@@ -511,18 +513,17 @@ DPLL_API int dpll_block_model(dpll_solver *s, const int *vars, size_t n);
  * be faster (docs/performance.md).  The assumptions given since the last
  * solve hold in every model, and are then forgotten; "threads" is
  * ignored; the terminate callback and the decision and conflict limits
- * (counted from the start of the call) stop it.  The learn callback
- * (dpll_set_learn) is not called: the cdcl search's clauses may rest on
- * the models already given (a trace's LEARN events show them).
- * Returns DPLL_UNSAT when every model was given (none at all: without
- * assumptions, the clauses are then known to be unsatisfiable), DPLL_SAT
- * when fn stopped it, DPLL_UNKNOWN when the callback or a limit did,
- * DPLL_EINVAL (also: a proof sink is set), DPLL_EOPEN, DPLL_ERANGE (a
- * variable 0 or negative), DPLL_ENOVAR (a variable beyond
- * dpll_num_vars), DPLL_ENOMEM, or DPLL_EINTERNAL (a model failed its
- * check: a bug; nothing wrong was given).  Afterwards the solver is at
- * level 0 in state INPUT (UNSAT if the clauses are known unsatisfiable).
- * vars may be NULL if n is 0; a variable given twice counts once. */
+ * (counted from the start of the call) stop it.  The learn callback is
+ * not called (the clauses learned may rest on the models given).  Returns
+ * DPLL_UNSAT when every model was given (none at all: without assumptions,
+ * the clauses are then known to be unsatisfiable), DPLL_SAT when fn
+ * stopped it, DPLL_UNKNOWN when the callback or a limit did, DPLL_EINVAL
+ * (also: a proof sink is set), DPLL_EOPEN, DPLL_ERANGE (a variable 0 or
+ * negative), DPLL_ENOVAR (one beyond dpll_num_vars), DPLL_ENOMEM, or
+ * DPLL_EINTERNAL (a model failed its check: a bug; nothing wrong was
+ * given).  Afterwards the solver is at level 0 in state INPUT (UNSAT if
+ * the clauses are known unsatisfiable).  vars may be NULL if n is 0; a
+ * variable given twice counts once. */
 typedef int (*dpll_model_fn)(void *ctx, const dpll_solver *s);
 DPLL_API int dpll_enumerate(dpll_solver *s, const int *vars, size_t n,
                             dpll_model_fn fn, void *ctx);
@@ -540,9 +541,8 @@ DPLL_API int dpll_assume(dpll_solver *s, int lit);
  * else 0.  The failed set is sufficient: the clauses with the failed
  * assumptions alone are unsatisfiable (empty if the clauses alone are).
  * The cdcl engine finds it by a final conflict analysis; the classic
- * engine gives the assumptions its search had decided when it ran out of
- * branches.  DPLL_ENOANSWER in any other state; DPLL_ERANGE for 0 or
- * INT_MIN. */
+ * engine gives the assumptions decided when it ran out of branches.
+ * DPLL_ENOANSWER in any other state; DPLL_ERANGE for 0 or INT_MIN. */
 DPLL_API int dpll_failed(const dpll_solver *s, int lit);
 
 /* The value of lit in the model: 1 if true, 0 if false.  Only in state SAT;
@@ -563,12 +563,11 @@ DPLL_API int dpll_status(const dpll_solver *s);
  * classic engine (failed literals refute a branch, which is dropped), and
  * keeps to the variables' classes as the search does (dpll_set_priority,
  * dpll_set_decision: a variable not to be split on is split on only when
- * every other is assigned).
- * It stops growing once there are count cubes or more (0: no bound), or
- * before a split under a cube of depth literals (0: no bound; one of the
- * two must be positive), or when the terminate callback says stop: the
- * cubes are then fewer but still cover the formula.  A branch whose
- * clauses are all satisfied is not split further.
+ * every other is assigned).  It stops growing once there are count cubes
+ * or more (0: no bound), or before a split under a cube of depth literals
+ * (0: no bound; one of the two must be positive), or when the terminate
+ * callback says stop: the cubes are then fewer but still cover the
+ * formula.  A branch whose clauses are all satisfied is not split further.
  * fn(ctx, lits, size) is then called once per cube, lits[0..size-1] being
  * valid during the call only (size 0: the empty cube, when nothing was
  * split); a non-zero return stops the calls.  Assumptions given since the
@@ -606,7 +605,8 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(walks, "walks", "local searches (cdcl: rephasing; dpll: local_search)")    \
   X(walk_flips, "walk flips", "the flips they made")                           \
   X(probes, "probes", "literals probed (lookahead; cdcl: option probe)")       \
-  X(failed_literals, "failed literals", "probes that failed, negations set")
+  X(failed_literals, "failed literals", "probes that failed, negations set")   \
+  X(factored, "factored", "cdcl: variables added (option factor)")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

@@ -20,12 +20,14 @@
  * an analysis), so they stay for later solves.
  *
  * Then, once, the same way: bounded variable elimination (elim.c, option
- * "eliminate") and parity reasoning (xor.c, option "xor"; not while a
- * proof is written). */
+ * "eliminate"), parity reasoning (xor.c, option "xor"; not while a proof
+ * is written) and bounded variable addition (bva.c, option "factor"; not
+ * with a proof nor under assumptions). */
 #include "cdcl.h"
 #include "analyze.h"
 #include "assume.h"
 #include "branch.h"
+#include "bva.h"
 #include "check.h"
 #include "clausedb.h"
 #include "elim.h"
@@ -109,22 +111,43 @@ static int restart(dpll_solver *s) {
   return 0;
 }
 
-/* The next step due of those run once at level 0 before the first
- * decision: bounded variable elimination, then parity reasoning (each
- * *done flag set as it runs).  Returns SIMPLIFIED (the loop goes on:
- * propagation first), or the search's end: DPLL_UNKNOWN (stopped),
- * DPLL_UNSAT or DPLL_ENOMEM. */
+/* The steps run once at level 0 before the first decision of a solve
+ * that keeps no learned clause and is not traced, in this order. */
+enum { STEP_ELIM = 1, STEP_XOR = 2, STEP_BVA = 4 };
+
+static unsigned steps_due(const dpll_solver *s) {
+  if (dpll__num_learnts(s) > 0 || dpll__tracing(s))
+    return 0;
+  unsigned due = 0;
+  if (s->opt[OPT_eliminate] && !dpll__assuming(s))
+    due |= STEP_ELIM;
+  if (s->opt[OPT_xor] != DPLL_XOR_NONE && !dpll__proving(s))
+    due |= STEP_XOR;
+  if (s->opt[OPT_factor] && !dpll__assuming(s) && !dpll__proving(s))
+    due |= STEP_BVA;
+  return due;
+}
+
+/* The next step due of those (taken off *due): bounded variable
+ * elimination, parity reasoning, then variable addition.  Returns
+ * SIMPLIFIED (the loop goes on: propagation first), or the search's end:
+ * DPLL_UNKNOWN (stopped), DPLL_UNSAT or DPLL_ENOMEM. */
 #define SIMPLIFIED 1
-static int simplify(dpll_solver *s, bool *elim_done, bool *xor_done) {
+static int simplify(dpll_solver *s, unsigned *due) {
   int rc;
-  if (!*elim_done) {
-    *elim_done = true;
+  if (*due & STEP_ELIM) {
+    *due &= ~(unsigned)STEP_ELIM;
     rc = dpll__elim(s);
     return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc ? rc : SIMPLIFIED;
   }
-  *xor_done = true;
-  rc = dpll__xor(s);
-  return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : SIMPLIFIED;
+  if (*due & STEP_XOR) {
+    *due &= ~(unsigned)STEP_XOR;
+    rc = dpll__xor(s);
+    return rc ? rc : dpll__unsat(s) ? DPLL_UNSAT : SIMPLIFIED;
+  }
+  *due = 0;
+  rc = dpll__bva(s);
+  return rc ? rc : SIMPLIFIED;
 }
 
 /* cdcl
@@ -142,11 +165,7 @@ int dpll__cdcl(dpll_solver *s) {
   bool root_pure_done = false;
   bool lucky_done =
       !s->opt[OPT_lucky] || dpll__assuming(s) || dpll__num_learnts(s) > 0;
-  bool elim_done = !s->opt[OPT_eliminate] || dpll__assuming(s) ||
-                   dpll__num_learnts(s) > 0 || dpll__tracing(s);
-  bool xor_done = s->opt[OPT_xor] == DPLL_XOR_NONE ||
-                  dpll__num_learnts(s) > 0 || dpll__tracing(s) ||
-                  dpll__proving(s);
+  unsigned due = steps_due(s);
   dpll__restart_init(s);
   dpll__rephase_init(s);
   dpll__reduce_init(s);
@@ -197,8 +216,8 @@ int dpll__cdcl(dpll_solver *s) {
       if (rc)
         return rc;
     }
-    if ((!elim_done || !xor_done) && dpll__decision_level(s) == 0) {
-      int rc = simplify(s, &elim_done, &xor_done);
+    if (due && dpll__decision_level(s) == 0) {
+      int rc = simplify(s, &due);
       if (rc != SIMPLIFIED)
         return rc;
       continue;

@@ -15,7 +15,9 @@
  * files below their owners; see docs/internals.md).
  * Three things are solver-wide and read by all: the options (opt), the
  * statistics (each counter written by the file that counts it) and the
- * number of variables. */
+ * number of variables: num_vars, of which the first user_vars are the
+ * caller's, and those after them were added by the solver for the solve
+ * that runs (bva.c) and go at its end. */
 #ifndef DPLL_INTERNAL_H_INCLUDED
 #define DPLL_INTERNAL_H_INCLUDED
 
@@ -42,7 +44,7 @@ typedef int (*dpll__import_fn)(void *ctx, dpll_solver *s);
 
 struct dpll_solver {
   /* Solver-wide (solver.c, vars.c). */
-  int num_vars, var_cap;
+  int num_vars, var_cap, user_vars;
   int64_t opt[NUM_OPTIONS];
   dpll_stats stats;
   dpll_terminate_fn terminate;

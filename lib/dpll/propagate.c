@@ -345,6 +345,32 @@ void dpll__root_truncate(dpll_solver *s, size_t size) {
   t->qhead = 0;
 }
 
+/* Unassigns the variables above user_vars at level 0 (as they go, see
+ * vars.c), keeping the order of the rest; a literal whose reason is a
+ * deleted clause loses its reason (it follows from the clauses, as in
+ * dpll__drop_learnts).  Level 0 goes back on the queue. */
+void dpll__root_drop_added(dpll_solver *s) {
+  trail_part *t = &s->trail;
+  assert(t->decision_level == 0);
+  size_t j = 0;
+  for (size_t i = 0; i < t->size; i++) {
+    unsigned lit = t->lits[i];
+    unsigned var = lit_var(lit);
+    if (var > (unsigned)s->user_vars) {
+      unassign(s, lit, false);
+      continue;
+    }
+    cref why = t->reason[var];
+    if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_DELETED))
+      t->reason[var] = CREF_NONE;
+    t->lits[j++] = lit;
+  }
+  if (j < t->size)
+    t->epoch++;
+  t->size = j;
+  t->qhead = 0;
+}
+
 void dpll__set_conflict(dpll_solver *s, cref ref) {
   s->trail.has_conflict = true;
   s->trail.conflict = ref;

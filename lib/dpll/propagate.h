@@ -26,6 +26,7 @@ void dpll__requeue_root(dpll_solver *s);  /* level 0 back on the queue */
 void dpll__requeue_level(dpll_solver *s); /* the current level, again */
 /* At level 0: unassigns trail positions size on, and requeues level 0. */
 void dpll__root_truncate(dpll_solver *s, size_t size);
+void dpll__root_drop_added(dpll_solver *s);        /* see propagate.c */
 void dpll__set_conflict(dpll_solver *s, cref ref); /* a pending conflict */
 void dpll__set_reason(dpll_solver *s, unsigned var, cref ref);
 const char *dpll__trail_check(const dpll_solver *s);

@@ -4,6 +4,7 @@
 #include "analyze.h"
 #include "assume.h"
 #include "branch.h"
+#include "bva.h"
 #include "cdcl.h"
 #include "check.h"
 #include "classic.h"
@@ -207,7 +208,7 @@ int dpll__save_model(dpll_solver *s) {
     s->model[v] = dpll__value(s, lit_pos(v)) > 0;
   }
   dpll__elim_extend(s, s->model);
-  s->model_vars = s->num_vars;
+  s->model_vars = s->user_vars; /* not those added for the solve (bva.c) */
   return self_check(s);
 }
 
@@ -277,6 +278,7 @@ int dpll__solve_one(dpll_solver *s) {
   }
   dpll__trail_reset(s);
   dpll__elim_restore(s);
+  dpll__bva_restore(s);
   dpll__assume_end(s);
   DPLL_CHECK_ALL(s);
   s->state = res == DPLL_SAT       ? STATE_SAT

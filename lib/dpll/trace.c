@@ -23,11 +23,16 @@ void dpll_set_learn(dpll_solver *s, size_t max_size, dpll_learn_fn fn,
   s->trace.learn_max = fn ? max_size : 0;
 }
 
-/* Hands a learned clause, whose room the seam reserved, to the caller. */
+/* Hands a learned clause, whose room the seam reserved, to the caller,
+ * unless it holds a variable the solver added (bva.c): the caller knows
+ * only its own. */
 void dpll__report_learned(dpll_solver *s, const unsigned *lits, size_t n) {
   assert(n <= s->trace.cap);
-  for (size_t k = 0; k < n; k++)
+  for (size_t k = 0; k < n; k++) {
+    if (lit_var(lits[k]) > (unsigned)s->user_vars)
+      return;
     s->trace.buf[k] = lit_to_ext(lits[k]);
+  }
   s->trace.learn(s->trace.learn_ctx, s->trace.buf, n);
 }
 

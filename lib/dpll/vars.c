@@ -45,10 +45,38 @@ int dpll__ensure_vars(dpll_solver *s, int var) {
     if (rc)
       return rc;
   }
-  s->num_vars = var;
+  assert(s->user_vars == s->num_vars); /* none added for a solve */
+  s->num_vars = s->user_vars = var;
   /* What was counted or ordered over the old variables is redone. */
   dpll__scan_invalidate(s);
   dpll__pure_invalidate(s);
   dpll__heap_invalidate(s);
   return 0;
+}
+
+int dpll__vars_add(dpll_solver *s, int *var) {
+  if (s->num_vars >= DPLL_MAX_VAR)
+    return DPLL_ENOMEM; /* no room for one more: the caller goes without */
+  int user = s->user_vars, v = s->num_vars + 1;
+  s->user_vars = s->num_vars; /* for dpll__ensure_vars */
+  int rc = dpll__ensure_vars(s, v);
+  s->user_vars = user;
+  if (!rc)
+    *var = v;
+  return rc;
+}
+
+/* The variables added go the way they came, as if never made: the parts
+ * fill in their entries again when variables are next made (var_cap comes
+ * down to user_vars, and each grower starts at var_cap), and no list or
+ * order holds them. */
+void dpll__vars_drop_added(dpll_solver *s) {
+  if (s->num_vars == s->user_vars)
+    return;
+  assert(dpll__decision_level(s) == 0);
+  dpll__watch_release(s, s->user_vars);
+  s->num_vars = s->var_cap = s->user_vars;
+  dpll__scan_invalidate(s);
+  dpll__pure_invalidate(s);
+  dpll__heap_invalidate(s);
 }

@@ -28,6 +28,18 @@ int dpll__watch_grow(dpll_solver *s, int cap) {
   return rc;
 }
 
+void dpll__watch_release(dpll_solver *s, int var) {
+  watch_part *w = &s->watch;
+  for (size_t l = 2 * ((size_t)var + 1); l < 2 * ((size_t)s->num_vars + 1);
+       l++) {
+    watch_list *wl = &w->lists[l];
+    assert(wl->size == 0);
+    if (wl->cap)
+      wl->items[-1].ref = WATCH_FREE;
+    *wl = (watch_list){NULL, 0, 0};
+  }
+}
+
 void dpll__watch_free(dpll_solver *s) {
   free(s->watch.lists);
   free(s->watch.pool);

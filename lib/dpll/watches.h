@@ -23,6 +23,9 @@ void dpll__watches_clear(dpll_solver *s); /* every list empty, room kept */
 /* Drops the watches of clauses at first or beyond, the others in order. */
 void dpll__watches_drop_from(dpll_solver *s, cref first);
 int dpll__watch_grow(dpll_solver *s, int cap);
+/* Gives back the room of the lists of the variables above var, all empty
+ * (vars.c, as added variables go). */
+void dpll__watch_release(dpll_solver *s, int var);
 void dpll__watch_free(dpll_solver *s);
 
 #endif /* DPLL_WATCHES_H_INCLUDED */
