@@ -51,8 +51,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BVA_BUDGET_PER_WORD 32 /* literals read, per arena word */
-#define BVA_MIN_OCC 3          /* a literal of fewer clauses saves none */
+#define BVA_BUDGET_PER_WORD 8     /* literals read, per arena word, */
+#define BVA_BUDGET_MIN (1u << 20) /* and at least these */
+#define BVA_MIN_OCC 3             /* a literal of fewer clauses saves none */
 
 /* One clause list of a literal: clauses that held it when they were
  * listed, some gone since (skipped, and dropped when the list is read). */
@@ -430,6 +431,8 @@ int dpll__bva(dpll_solver *s) {
   assert(s->user_vars == s->num_vars);
   bva_pass b = {0};
   b.budget = BVA_BUDGET_PER_WORD * (uint64_t)dpll__arena_words(s);
+  if (b.budget < BVA_BUDGET_MIN)
+    b.budget = BVA_BUDGET_MIN;
   /* At most as many variables as the caller's, and never past the limit
    * (then the pass ends, and the search goes on without more). */
   int room = DPLL_MAX_VAR - s->user_vars;
