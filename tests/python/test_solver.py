@@ -368,6 +368,7 @@ def test_int_options_round_trip(name, value):
     {"seed": 1}, {"seed": 12345, "heuristic": "random"},
     {"pure": 1, "algorithm": "dpll"}, {"eliminate": 1}, {"vivify": 1},
     {"lookahead": 1, "algorithm": "dpll"}, {"restarts": "luby", "luby_unit": 8},
+    {"factor": 1, "pure": 0, "algorithm": "cdcl"},
 ])
 def test_option_combinations_agree_with_oracle(options):
     """Other option settings still give the oracle's verdicts."""
@@ -391,7 +392,7 @@ def _assert_plain_error(excinfo):
 OPTION_NAMES = ["algorithm", "heuristic", "restarts", "pure", "luby_unit",
                 "reduce", "target_phase", "minimize", "lucky", "eliminate",
                 "vivify", "rephase", "lookahead", "seed", "decision_limit",
-                "conflict_limit"]
+                "conflict_limit", "factor"]
 
 
 def test_every_documented_option_exists():
@@ -902,3 +903,33 @@ def test_portfolio_threads_option(seed):
         assert result is is_satisfiable(clauses, n)
         if result:
             assert satisfies(solver.model(), clauses)
+
+
+def test_factor_adds_variables_the_caller_never_sees():
+    """Bounded variable addition (option factor) re-encodes the pairwise
+    at-most-one clauses of pigeonhole 6 into 5 with new variables; the
+    answer is still UNSAT, and afterwards the solver has the caller's
+    variables only: a satisfiable variant's model has exactly those."""
+    holes, pigeons = 5, 6
+    var = lambda p, h: p * holes + h + 1
+    clauses = [[var(p, h) for h in range(holes)] for p in range(pigeons)]
+    for h in range(holes):
+        for p in range(pigeons):
+            for q in range(p + 1, pigeons):
+                clauses.append([-var(p, h), -var(q, h)])
+    n = pigeons * holes
+    with dpll.Solver(clauses, factor=1, pure=0, lucky=0,
+                     algorithm="cdcl") as solver:
+        assert solver.solve() is False
+        assert solver.stats()["factored"] > 0
+        assert solver.num_vars == n
+    # One pigeon fewer: satisfiable, and the model names variables 1..n.
+    sat = [c for c in clauses if all(abs(l) <= (pigeons - 1) * holes
+                                     for l in c)]
+    with dpll.Solver(sat, factor=1, pure=0, lucky=0,
+                     algorithm="cdcl") as solver:
+        assert solver.solve() is True
+        model = solver.model()
+        assert satisfies(model, sat)
+        assert max(abs(l) for l in model) == (pigeons - 1) * holes
+
