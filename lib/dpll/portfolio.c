@@ -8,7 +8,8 @@
  * ones) and the options, then made different: another seed and a random
  * first order of the variables (dpll__heap_perturb), true as the first
  * phase of every variable in every other search (search 0 starts false),
- * by turns the other restart policies, target phases and rephasing, and
+ * by turns the other restart policies, target phases and rephasing,
+ * bounded variable addition in every other search (option "factor"), and
  * the conflict-driven
  * engine where search 0 takes the classic one with its lookahead (random
  * k-SAT near its threshold).
@@ -18,10 +19,10 @@
  * ring of ints under a mutex, and each cdcl search, after each of its
  * restarts, takes the clauses the others put there since it last looked
  * (dpll__import_clause).  A clause any of them learns follows from the
- * clauses, whatever the others did (elimination and pure literals keep
- * that so; cdcl.c and elim.c say why), so an imported clause can make a
- * search faster, never its answer wrong.  A search that falls behind by a
- * whole ring skips what it missed.
+ * clauses, whatever the others did (elimination, pure literals and variable
+ * addition keep that so; cdcl.c, elim.c and bva.c say why), so an imported
+ * clause can make a search faster, never its answer wrong.  A search that falls
+ * behind by a whole ring skips what it missed.
  *
  * The first answer wins: it sets the stop flag, which every search's
  * terminate callback reads.  If search 0 did not find it, the caller's
@@ -201,6 +202,8 @@ static int diversify(dpll_solver *c, const dpll_solver *s, int k) {
     rc = dpll_set_option(c, "target_phase", 1 + k % 2);
   if (!rc)
     rc = dpll_set_option(c, "rephase", 1 + k % 3);
+  if (!rc && k % 2 == 1) /* bounded variable addition (bva.c) */
+    rc = dpll_set_option(c, "factor", 1);
   if (!rc && dpll__engine(s) != DPLL_ALGORITHM_CDCL)
     rc = dpll_set_option(c, "algorithm", DPLL_ALGORITHM_CDCL);
   return rc;
