@@ -401,7 +401,7 @@ enum dpll_option_kind {
   X(threads, 1, 0, DPLL_MAX_THREADS,                                           \
     "searches of one solve run at once in threads, a portfolio: the first "    \
     "runs as configured, the others with other seeds, variable orders, "       \
-    "restarts and phases, all sharing units and clauses of up to 8 "           \
+    "restarts, phases and factor, all sharing units and clauses of up to 8 "   \
     "literals; the first answer wins (0: one per core; a solve under "         \
     "assumptions, with a proof or a trace runs one search)",                   \
     DPLL_NUMBER, 't', "threads",                                               \
