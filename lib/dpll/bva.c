@@ -37,9 +37,12 @@
  * put aside; learned ones (an earlier replacement's, elimination's
  * resolvents) are deleted.  The new clauses are learned clauses of LBD 1,
  * which reduction keeps for the rest of the solve.  The pass runs where
- * elimination runs, after it and the parity pass, and not while a proof is
- * written (its clauses would be RAT steps on new variables; left out,
- * docs/proofs.md). */
+ * elimination runs (not under assumptions), after it and the parity pass,
+ * and not while a proof is written (its clauses would be RAT steps on new
+ * variables; left out, docs/proofs.md).  Off by default: on satisfiable
+ * structured files it sends the search elsewhere, as often for the worse
+ * as for the better; the portfolio gives it to every other search
+ * (portfolio.c). */
 #include "bva.h"
 #include "clausedb.h"
 #include "internal.h"
