@@ -94,26 +94,6 @@
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-static void shuffle(int *a, size_t n, uint64_t *rng) {
-  for (size_t i = n; i > 1; i--) {
-    size_t j = (size_t)rng_below(rng, (int)i);
-    int t = a[i - 1];
-    a[i - 1] = a[j];
-    a[j] = t;
-  }
-}
-
-/* clause_add(f, n, l1, ..., ln). */
-static void clause_add(oracle_formula *f, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  oracle_add(f, lits, (size_t)n);
-}
-
 /* k literals of distinct variables of 1..nv (k <= nv), random signs. */
 static void pick_lits(uint64_t *rng, int nv, int k, int *out) {
   for (int i = 0; i < k; i++) {
@@ -145,7 +125,7 @@ static void product_add(oracle_formula *f, const int *l, int m,
       int lits[4] = {l[i]};
       memcpy(lits + 1, c[j], (size_t)size[j] * sizeof *lits);
       if (rng)
-        shuffle(lits, (size_t)size[j] + 1, rng);
+        shuffle_ints(lits, (size_t)size[j] + 1, rng);
       oracle_add(f, lits, (size_t)size[j] + 1);
     }
 }
@@ -180,7 +160,7 @@ static void shuffle_clauses(oracle_formula *f, uint64_t *rng) {
   int *perm = grown(NULL, n, sizeof *perm);
   for (size_t i = 0; i < n; i++)
     perm[i] = (int)i;
-  shuffle(perm, n, rng);
+  shuffle_ints(perm, n, rng);
   oracle_formula g;
   oracle_init(&g, f->num_vars);
   for (size_t i = 0; i < n; i++) {
@@ -233,32 +213,20 @@ static void random_formula(oracle_formula *f, uint64_t *rng, int nv,
 
 #define MAXV 24
 
-typedef struct masks {
-  uint32_t pos, neg;
-} masks;
-
-static masks masks_of(const int *lits, size_t n) {
-  masks c = {0, 0};
-  for (size_t k = 0; k < n; k++) {
-    if (lits[k] > 0)
-      c.pos |= 1u << (lits[k] - 1);
-    else
-      c.neg |= 1u << (-lits[k] - 1);
-  }
-  return c;
-}
+typedef clause_masks masks;
 
 static masks *all_masks(const oracle_formula *f) {
   assert_true(f->num_vars <= MAXV);
   masks *c = grown(NULL, f->num_clauses, sizeof *c);
   for (size_t i = 0; i < f->num_clauses; i++)
-    c[i] = masks_of(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
+    c[i] =
+        clause_masks_of(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
   return c;
 }
 
 static int satisfies_all(uint32_t a, const masks *c, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if ((a & c[i].pos) == 0 && (~a & c[i].neg) == 0)
+    if (!masks_satisfied(a, c[i]))
       return 0;
   return 1;
 }
@@ -281,7 +249,7 @@ static uint32_t *models_of(const oracle_formula *f, size_t *n) {
 /* Whether every model satisfies the clause lits[0..n-1]. */
 static int implied(const uint32_t *models, size_t nmodels, const int *lits,
                    size_t n) {
-  masks c = masks_of(lits, n);
+  masks c = clause_masks_of(lits, n);
   for (size_t i = 0; i < nmodels; i++)
     if (!satisfies_all(models[i], &c, 1))
       return 0;

@@ -100,17 +100,6 @@ static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
   add_random(f, rng, 0, nv, m, k);
 }
 
-/* Appends the clause of the n (<= 8) literals that follow. */
-static void clause_add(oracle_formula *f, int n, ...) {
-  int lits[8];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  oracle_add(f, lits, (size_t)n);
-}
-
 /* Over variables 1..6 (a..f), a part where a fails: a forces b and c,
  * which force d and -d; (a e f) and (-e -f a) keep every literal of it
  * from being pure.  The search rarely sets a (its variables take no part

@@ -80,24 +80,7 @@ static void cnf_random(oracle_formula *f, uint64_t *rng, int nv, size_t m,
 
 #define MAXV 16
 
-typedef struct masks {
-  uint32_t pos, neg;
-} masks;
-
-static int satisfies(uint32_t a, masks c) {
-  return (a & c.pos) != 0 || (~a & c.neg) != 0;
-}
-
-static masks ext_masks(const int *lits, size_t n) {
-  masks c = {0, 0};
-  for (size_t k = 0; k < n; k++) {
-    if (lits[k] > 0)
-      c.pos |= 1u << (lits[k] - 1);
-    else
-      c.neg |= 1u << (-lits[k] - 1);
-  }
-  return c;
-}
+typedef clause_masks masks;
 
 static masks int_masks(const unsigned *lits, size_t n) {
   masks c = {0, 0};
@@ -115,11 +98,12 @@ static masks int_masks(const unsigned *lits, size_t n) {
 static size_t all_models(const oracle_formula *f, uint32_t *models) {
   masks *c = grown(NULL, f->num_clauses + 1, sizeof *c);
   for (size_t i = 0; i < f->num_clauses; i++)
-    c[i] = ext_masks(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
+    c[i] =
+        clause_masks_of(f->lits + f->start[i], f->start[i + 1] - f->start[i]);
   size_t found = 0;
   for (uint32_t a = 0; a < (1u << f->num_vars); a++) {
     size_t i = 0;
-    while (i < f->num_clauses && satisfies(a, c[i]))
+    while (i < f->num_clauses && masks_satisfied(a, c[i]))
       i++;
     if (i == f->num_clauses)
       models[found++] = a;
@@ -131,7 +115,7 @@ static size_t all_models(const oracle_formula *f, uint32_t *models) {
 /* Whether every model satisfies c: whether f implies c. */
 static int implied(masks c, const uint32_t *models, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (!satisfies(models[i], c))
+    if (!masks_satisfied(models[i], c))
       return 0;
   return 1;
 }

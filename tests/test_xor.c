@@ -87,15 +87,6 @@
 
 /* ---- Formulas ------------------------------------------------------------ */
 
-static void shuffle(int *a, size_t n, uint64_t *rng) {
-  for (size_t i = n; i > 1; i--) {
-    size_t j = (size_t)rng_below(rng, (int)i);
-    int t = a[i - 1];
-    a[i - 1] = a[j];
-    a[j] = t;
-  }
-}
-
 static int parity(unsigned a) {
   int p = 0;
   for (; a; a >>= 1)
@@ -119,7 +110,7 @@ static void xor_encode(oracle_formula *f, const int *vars, int k, int rhs,
     if (parity((unsigned)a) != rhs)
       order[n++] = a;
   if (rng)
-    shuffle(order, (size_t)n, rng);
+    shuffle_ints(order, (size_t)n, rng);
   for (int c = 0; c < n; c++) {
     if (c == drop)
       continue;
@@ -127,7 +118,7 @@ static void xor_encode(oracle_formula *f, const int *vars, int k, int rhs,
     for (int i = 0; i < k; i++)
       lits[i] = (order[c] >> i & 1) ? -vars[i] : vars[i];
     if (rng)
-      shuffle(lits, (size_t)k, rng);
+      shuffle_ints(lits, (size_t)k, rng);
     oracle_add(f, lits, (size_t)k);
     if (c == dup)
       oracle_add(f, lits, (size_t)k);
@@ -143,17 +134,6 @@ static void xor_add(oracle_formula *f, int rhs, int k, ...) {
     vars[i] = va_arg(ap, int);
   va_end(ap);
   xor_encode(f, vars, k, rhs, -1, -1, NULL);
-}
-
-/* clause_add(f, n, l1, ..., ln). */
-static void clause_add(oracle_formula *f, int n, ...) {
-  int lits[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++)
-    lits[i] = va_arg(ap, int);
-  va_end(ap);
-  oracle_add(f, lits, (size_t)n);
 }
 
 /* k distinct variables of 1..nv (k <= nv). */
@@ -195,7 +175,7 @@ static void shuffle_clauses(oracle_formula *f, uint64_t *rng) {
   int *perm = grown(NULL, n, sizeof *perm);
   for (size_t i = 0; i < n; i++)
     perm[i] = (int)i;
-  shuffle(perm, n, rng);
+  shuffle_ints(perm, n, rng);
   oracle_formula g;
   oracle_init(&g, f->num_vars);
   for (size_t i = 0; i < n; i++) {

@@ -24,6 +24,29 @@ int add(dpll_solver *s, int n, ...) {
   return n > 16 ? DPLL_EINVAL : dpll_add_clause(s, lits, (size_t)n);
 }
 
+void clause_add(oracle_formula *f, int n, ...) {
+  int lits[16];
+  assert_true(n >= 0 && n <= 16);
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++)
+    lits[i] = va_arg(ap, int);
+  va_end(ap);
+  oracle_add(f, lits, (size_t)n);
+}
+
+clause_masks clause_masks_of(const int *lits, size_t n) {
+  clause_masks c = {0, 0};
+  for (size_t k = 0; k < n; k++) {
+    assert_true(lits[k] != 0 && lits[k] <= 32 && lits[k] >= -32);
+    if (lits[k] > 0)
+      c.pos |= 1u << (lits[k] - 1);
+    else
+      c.neg |= 1u << (-lits[k] - 1);
+  }
+  return c;
+}
+
 void *grown(void *p, size_t n, size_t elem) {
   void *q = realloc(p, (n ? n : 1) * elem);
   assert_non_null(q);
@@ -191,6 +214,15 @@ uint64_t rng_next(uint64_t *state) {
 
 int rng_below(uint64_t *state, int n) {
   return (int)(rng_next(state) >> 33) % n;
+}
+
+void shuffle_ints(int *a, size_t n, uint64_t *rng) {
+  for (size_t i = n; i > 1; i--) {
+    size_t j = (size_t)rng_below(rng, (int)i);
+    int t = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = t;
+  }
 }
 
 uint64_t xorshift_next(uint64_t *state) {

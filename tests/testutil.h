@@ -23,6 +23,21 @@
  * dpll_add_clause does: add(s, 3, 1, -2, 3). */
 int add(dpll_solver *s, int n, ...);
 
+/* Appends to f the clause of the n (at most 16) literals that follow:
+ * clause_add(f, 3, 1, -2, 3). */
+void clause_add(oracle_formula *f, int n, ...);
+
+/* A clause over variables 1..32 as two bit masks (bit v - 1 for v): the
+ * brute-force judges of the white-box tests read assignments as masks
+ * (bit v - 1 set: v true). */
+typedef struct clause_masks {
+  uint32_t pos, neg;
+} clause_masks;
+clause_masks clause_masks_of(const int *lits, size_t n);
+static inline int masks_satisfied(uint32_t a, clause_masks c) {
+  return (a & c.pos) != 0 || (~a & c.neg) != 0;
+}
+
 /* Adds the clauses of f from clause from on to s, failing the test if an
  * add fails. */
 void add_formula(dpll_solver *s, const oracle_formula *f, size_t from);
@@ -74,6 +89,8 @@ void encoding_triples(const peg_encoding *e, int (*out)[3]);
  * caller: every run the same); below gives 0..n-1. */
 uint64_t rng_next(uint64_t *state);
 int rng_below(uint64_t *state, int n);
+/* Shuffles a[0..n-1] with rng_below (Fisher-Yates). */
+void shuffle_ints(int *a, size_t n, uint64_t *rng);
 
 /* Plain xorshift64 (13, 7, 17) and its 0..n-1, for the tests whose seeds
  * were chosen with it (test_vivify, test_walk): another generator would
