@@ -455,8 +455,8 @@ int dpll__bva(dpll_solver *s) {
       rc = replace(s, &b, l);
   }
   pass_free(&b);
-  if (dpll__store_garbage(s) > 0 || dpll__store_aside(s) > 0)
-    dpll__reduce_sweep(s); /* watches of what went */
+  if (b.added > 0) /* (clauses put aside by elimination are swept already) */
+    dpll__reduce_sweep(s); /* the watches of what went */
   return rc;
 }
 
