@@ -314,9 +314,8 @@ enum dpll_option_kind {
     "how to pick the variable to split on: auto (default: activity for "       \
     "cdcl, first for dpll), first, jw, dlis, activity, random")                \
   X(lookahead, 0, 0, 1,                                                        \
-    "dpll: before each split, probe both values of the best-ranked free "      \
-    "variables, set the other value of one that fails, and split on the "      \
-    "one whose probes shorten the most clauses (not the heuristic)",           \
+    "dpll: before each split, probe both values of the best-ranked "           \
+    "variables, set the other of one that fails, split on the best one",       \
     DPLL_FLAG(1), 0, "lookahead",                                              \
     "dpll: before each split, try both values of promising variables; set "    \
     "the other value of one that fails, split on the one that did most")       \
@@ -340,10 +339,9 @@ enum dpll_option_kind {
   X(reduce, 1, 0, 1, "cdcl: periodically delete learned clauses of high LBD",  \
     DPLL_FLAG(0), 0, "no-reduce", "cdcl: keep every learned clause")           \
   X(lucky, 0, 0, 1,                                                            \
-    "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, try every variable false, then true, in index order and "         \
-    "backwards, propagating after each (a descent without conflict is a "      \
-    "model; the dpll tool's default is 1)",                                    \
+    "cdcl: first, in a solve that keeps no learned clause, try all false, "    \
+    "all true, in index order and backwards, propagating after each (a "       \
+    "descent without conflict is a model; the dpll tool's default is 1)",      \
     DPLL_FLAG(0), 0, "no-lucky",                                               \
     "cdcl: no lucky descents (all false, all true, both ways) first")          \
   X(eliminate, 0, 0, 1,                                                        \
@@ -353,10 +351,14 @@ enum dpll_option_kind {
     "default is 1)",                                                           \
     DPLL_FLAG(0), 0, "no-eliminate",                                           \
     "cdcl: no bounded variable elimination before the search")                 \
+  X(gates, 0, 0, 1,                                                            \
+    "cdcl, eliminate: a variable that a gate defines (AND, XOR, majority...) " \
+    "needs only the resolvents with its definition (the dpll tool's: 1)",      \
+    DPLL_FLAG(0), 0, "no-gates", "cdcl: eliminate without gate definitions")   \
   X(xor, DPLL_XOR_NONE, 0, 2,                                                  \
-    "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause and writes no proof, solve the XORs the clauses encode by "        \
-    "Gauss-Jordan elimination and add what follows (DPLL_XOR_MODES)",          \
+    "cdcl: first, in a solve that keeps no learned clause and writes no "      \
+    "proof, solve the clauses' XORs by Gauss-Jordan elimination and add "      \
+    "what follows (DPLL_XOR_MODES)",                                           \
     DPLL_CHOICE(DPLL_XOR_MODES, "WHAT", NULL), 0, "xor",                       \
     "cdcl: solve the clauses' XORs first: none, refute (default: find only a " \
     "contradiction) or all (also units and equivalences); not with --proof")   \
@@ -400,10 +402,9 @@ enum dpll_option_kind {
     "seed", "seed for the random heuristic (default 0)")                       \
   X(threads, 1, 0, DPLL_MAX_THREADS,                                           \
     "searches of one solve run at once in threads, a portfolio: the first "    \
-    "runs as configured, the others with other seeds, variable orders, "       \
-    "restarts, phases and factor, all sharing units and clauses of up to 8 "   \
-    "literals; the first answer wins (0: one per core; a solve under "         \
-    "assumptions, with a proof or a trace runs one search)",                   \
+    "as configured, the others with other seeds, orders, restarts, phases "    \
+    "and factor, sharing units and clauses of up to 8 literals; the first "    \
+    "answer wins (0: one per core; under assumptions, a proof or a trace: 1)", \
     DPLL_NUMBER, 't', "threads",                                               \
     "run N searches at once in threads (a portfolio), differently "            \
     "configured, sharing short learned clauses; the first answer wins (0: "    \
@@ -606,7 +607,8 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(walk_flips, "walk flips", "the flips they made")                           \
   X(probes, "probes", "literals probed (lookahead; cdcl: option probe)")       \
   X(failed_literals, "failed literals", "probes that failed, negations set")   \
-  X(factored, "factored", "cdcl: variables added (option factor)")
+  X(factored, "factored", "cdcl: variables added (option factor)")             \
+  X(gates, "gates", "cdcl: eliminated variables that had a definition")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;
@@ -701,8 +703,7 @@ typedef enum dpll_event_kind {
 
 typedef struct dpll_event {
   dpll_event_kind kind;
-  int lit;            /* the literal assigned; 0 for CONFLICT, BACKTRACK,
-                         DELETE */
+  int lit;            /* the literal assigned; 0: CONFLICT, BACKTRACK, DELETE */
   int level;          /* the decision level after the step */
   int flipped;        /* DECIDE: 1 for a second branch, else 0 */
   const int *clause;  /* PROPAGATE: the reason, lit first; CONFLICT: the
@@ -738,9 +739,8 @@ DPLL_API void dpll_set_trace(dpll_solver *s, dpll_trace_fn fn, void *ctx);
  * ------------------------------------------------------------------------ */
 
 #define DPLL_PROOF_TEXT 0 /* DRAT text: "1 -2 0", "d 1 -2 0", "0" */
-#define DPLL_PROOF_BINARY                                                      \
-  1 /* binary DRAT: 'a' or 'd', literals as 7-bit                              \
-       varints of 2|l| + (l < 0), then 0 */
+/* binary DRAT: 'a' or 'd', literals as 7-bit varints of 2|l| + (l < 0), 0 */
+#define DPLL_PROOF_BINARY 1
 
 /* Writes proofs to out (borrowed: it must stay open for every dpll_solve
  * until the sink changes; NULL stops) in format DPLL_PROOF_TEXT or

@@ -557,6 +557,30 @@ static void judge(dpll_solver *s, const oracle_formula *f, int res,
   }
 }
 
+/* After a solve of s on f (its variables): more clauses, some over
+ * eliminated variables, each answer judged, then one under an assumption
+ * (the clauses put aside must be back).  f gains the clauses. */
+static void judge_later(dpll_solver *s, oracle_formula *f, uint64_t *rng,
+                        long i) {
+  int nv = f->num_vars;
+  for (int round = 0; round < 2; round++) {
+    oracle_formula g;
+    oracle_random(&g, rng, nv, 1 + (size_t)oracle_below(rng, nv), 1, 3);
+    for (size_t c = 0; c < g.num_clauses; c++)
+      oracle_add(f, g.lits + g.start[c], g.start[c + 1] - g.start[c]);
+    add_formula(s, &g, 0);
+    oracle_free(&g);
+    judge(s, f, dpll_solve(s), "formula with more clauses", i);
+  }
+  int lit = 1 + oracle_below(rng, nv);
+  lit = oracle_below(rng, 2) ? lit : -lit;
+  assert_int_equal(dpll_assume(s, lit), 0);
+  int res = dpll_solve(s);
+  int truth = oracle_satisfiable_with(f, &lit, 1) ? DPLL_SAT : DPLL_UNSAT;
+  if (res != truth)
+    fail_msg("formula %ld under %d: answer %d, truth %d", i, lit, res, truth);
+}
+
 static void test_eliminate(void **state) {
   (void)state;
   uint64_t rng = 0xE11A;
@@ -591,24 +615,7 @@ static void test_eliminate(void **state) {
       dpll_free(u);
       undone++;
     }
-    /* More clauses, some over eliminated variables, then assumptions. */
-    for (int round = 0; round < 2; round++) {
-      oracle_formula g;
-      oracle_random(&g, &rng, nv, 1 + (size_t)oracle_below(&rng, nv), 1, 3);
-      for (size_t c = 0; c < g.num_clauses; c++)
-        oracle_add(&f, g.lits + g.start[c], g.start[c + 1] - g.start[c]);
-      add_formula(s, &g, 0);
-      oracle_free(&g);
-      res = solve_counting(s, &d);
-      judge(s, &f, res, "formula with more clauses", i);
-    }
-    int lit = 1 + oracle_below(&rng, nv);
-    lit = oracle_below(&rng, 2) ? lit : -lit;
-    assert_int_equal(dpll_assume(s, lit), 0);
-    res = dpll_solve(s);
-    int truth = oracle_satisfiable_with(&f, &lit, 1) ? DPLL_SAT : DPLL_UNSAT;
-    if (res != truth)
-      fail_msg("formula %ld under %d: answer %d, truth %d", i, lit, res, truth);
+    judge_later(s, &f, &rng, i);
     dpll_free(s);
     oracle_free(&f);
   }
@@ -654,6 +661,45 @@ static void test_eliminate(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
+}
+
+/* With definitions (option gates): random circuits (testutil.c) of every
+ * gate elim.c looks for (AND and OR of one to five inputs, truth tables
+ * of two to four: XOR, if-then-else, majority, ...), with random clauses
+ * on top that make some unsatisfiable.  Each answer is judged by the
+ * oracle, then again after more clauses and under an assumption.  A
+ * wrongly taken definition leaves out resolvents that were needed, which
+ * turns answers wrong; many eliminations must use one. */
+static void test_eliminate_gates(void **state) {
+  (void)state;
+  uint64_t rng = 0x6A7E5;
+  long count = tier_cases(1000), gated = 0, sat = 0, gates = 0, all = 0;
+  for (long i = 0; i < count; i++) {
+    oracle_formula f;
+    int inputs = 2 + oracle_below(&rng, 2), n = 10 + oracle_below(&rng, 4);
+    gate_circuit(&f, &rng, inputs, n, oracle_below(&rng, (inputs + n) / 2 + 1));
+    dpll_solver *s = cdcl_solver();
+    assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    assert_int_equal(dpll_set_option(s, "gates", 1), 0);
+    assert_int_equal(dpll_set_option(s, "pure", (int)(i % 2)), 0);
+    assert_int_equal(dpll_set_option(s, "lucky", (int)(i % 4 == 1)), 0);
+    add_formula(s, &f, 0);
+    dpll_stats d;
+    int res = solve_counting(s, &d);
+    judge(s, &f, res, "circuit", i);
+    assert_true(d.gates <= d.eliminated);
+    gated += d.gates > 0;
+    gates += (long)d.gates;
+    all += (long)d.eliminated;
+    sat += res == DPLL_SAT;
+    judge_later(s, &f, &rng, i);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  print_message("%ld circuits, %ld satisfiable: %ld with variables eliminated "
+                "by a definition (%ld of %ld eliminated)\n",
+                count, sat, gated, gates, all);
+  assert_true(gated >= count / 8 && sat >= count / 10 && sat < count);
 }
 
 /* ---- 2. Formulas large enough for restarts and reduction ------------------
@@ -1539,6 +1585,7 @@ int main(void) {
       cmocka_unit_test(test_hand_counts),
       cmocka_unit_test(test_lucky),
       cmocka_unit_test(test_eliminate),
+      cmocka_unit_test(test_eliminate_gates),
       cmocka_unit_test(test_pigeonhole),
       cmocka_unit_test(test_random_3sat),
       cmocka_unit_test(test_incremental),

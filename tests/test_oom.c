@@ -13,6 +13,7 @@
 #include "dpll.h"
 #include "failalloc.h"
 #include "oracle.h"
+#include "testutil.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -103,6 +104,7 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
     assert_int_equal(dpll_set_option(s, "lookahead", 1), 0);
   } else { /* cdcl with variable elimination, after lucky descents */
     assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    assert_int_equal(dpll_set_option(s, "gates", oom.at % 2), 0);
     assert_int_equal(dpll_set_option(s, "lucky", oom.at % 3 == 1), 0);
   }
   WITH_FAILURE(rc, dpll_solve(s));
@@ -132,18 +134,14 @@ static bool session(const oracle_formula *f, const char *text, size_t size,
   return oom.failed;
 }
 
-static void run_all_failures(int vars, size_t clauses, uint64_t seed,
-                             int dimacs) {
-  uint64_t rng = seed;
-  oracle_formula f;
-  oracle_random(&f, &rng, vars, clauses, 2, 4);
-  int sat = oracle_satisfiable(&f, NULL);
+static void run_all_failures(const oracle_formula *f, int dimacs) {
+  int sat = oracle_satisfiable(f, NULL);
   size_t size;
-  char *text = oracle_to_text(&f, dimacs, &size);
+  char *text = oracle_to_text(f, dimacs, &size);
   long points = 0;
-  uint64_t projections = count_projections(&f);
+  uint64_t projections = count_projections(f);
   for (oom.at = 0;; oom.at++) {
-    if (!session(&f, text, size, sat, projections))
+    if (!session(f, text, size, sat, projections))
       break;
     points++;
   }
@@ -153,24 +151,57 @@ static void run_all_failures(int vars, size_t clauses, uint64_t seed,
                 points);
   assert_true(points > 20);
   free(text);
+}
+
+static void random_failures(int vars, size_t clauses, uint64_t seed,
+                            int dimacs) {
+  uint64_t rng = seed;
+  oracle_formula f;
+  oracle_random(&f, &rng, vars, clauses, 2, 4);
+  run_all_failures(&f, dimacs);
   oracle_free(&f);
 }
 
 static void test_satisfiable(void **state) {
   (void)state;
-  run_all_failures(20, 60, 1, 0);
-  run_all_failures(20, 60, 1, 1);
+  random_failures(20, 60, 1, 0);
+  random_failures(20, 60, 1, 1);
 }
 
 static void test_unsatisfiable(void **state) {
   (void)state;
-  run_all_failures(12, 90, 5, 1);
+  random_failures(12, 90, 5, 1);
+}
+
+/* The first circuit (testutil.c) whose elimination takes a definition
+ * (option gates, set in every other session). */
+static void test_circuit(void **state) {
+  (void)state;
+  uint64_t rng = 7;
+  oracle_formula f;
+  for (int tries = 0;; tries++) {
+    assert_true(tries < 100);
+    gate_circuit(&f, &rng, 5, 12, 6);
+    dpll_solver *s = dpll_new();
+    add_formula(s, &f, 0);
+    assert_int_equal(dpll_set_option(s, "eliminate", 1), 0);
+    assert_int_equal(dpll_set_option(s, "gates", 1), 0);
+    assert_true(dpll_solve(s) > 0);
+    uint64_t gates = stats_of(s).gates;
+    dpll_free(s);
+    if (gates > 0)
+      break;
+    oracle_free(&f);
+  }
+  run_all_failures(&f, 1);
+  oracle_free(&f);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_satisfiable),
       cmocka_unit_test(test_unsatisfiable),
+      cmocka_unit_test(test_circuit),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

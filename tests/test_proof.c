@@ -149,6 +149,30 @@ static void test_pigeonhole(void **state) {
   assert_true(deletions > deleted_before);
 }
 
+/* Elimination with definitions (option gates) leaves resolvents out; the
+ * ones it adds must still be lemmas.  Random circuits (testutil.c) with
+ * clauses on top, the unsatisfiable ones proved in both formats; the
+ * answer is the oracle's. */
+static void test_gates(void **state) {
+  (void)state;
+  static const char *const gates[] = {"algorithm", "1", "eliminate", "1",
+                                      "gates",     "1", NULL};
+  uint64_t rng = 0x6A7E;
+  long count = tier_cases(600), proofs_before = proofs;
+  for (long i = 0; i < count; i++) {
+    oracle_formula f;
+    int inputs = 3 + oracle_below(&rng, 3), n = 3 + oracle_below(&rng, 7);
+    gate_circuit(&f, &rng, inputs, n, (inputs + n) / 2 + oracle_below(&rng, 8));
+    char what[64];
+    snprintf(what, sizeof what, "circuit %ld, gates", i);
+    int expect = oracle_satisfiable(&f, NULL) ? DPLL_SAT : DPLL_UNSAT;
+    prove(&f, expect, (int)(i % 2), gates, what);
+    oracle_free(&f);
+  }
+  print_message("%ld circuits, %ld proofs\n", count, proofs - proofs_before);
+  assert_true(proofs - proofs_before >= count / 10);
+}
+
 /* Random formulas over few variables, most of them unsatisfiable, under
  * option sets that cycle through both engines, every heuristic, restart
  * policy and the switches; pure literals stay on in most, so the root's
@@ -368,6 +392,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pigeonhole),
       cmocka_unit_test(test_random),
+      cmocka_unit_test(test_gates),
       cmocka_unit_test(test_peg_boards),
       cmocka_unit_test(test_unsat_as_added),
       cmocka_unit_test(test_after_other_solves),

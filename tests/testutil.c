@@ -1,6 +1,7 @@
 /* testutil.c - helpers shared by the unit tests of both libraries. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,70 @@ void clause_add(oracle_formula *f, int n, ...) {
     lits[i] = va_arg(ap, int);
   va_end(ap);
   oracle_add(f, lits, (size_t)n);
+}
+
+/* The truth table of a function of k inputs (bit r: its value on row r,
+ * input i true when bit i of r is), as clauses: row r says "these inputs
+ * imply out = f(r)". */
+static void truth_table(oracle_formula *f, int out, const int *in, int k,
+                        unsigned table, unsigned skip) {
+  for (unsigned r = 0; r < 1u << k; r++) {
+    if (r == skip)
+      continue;
+    int lits[5];
+    for (int i = 0; i < k; i++)
+      lits[i] = r >> i & 1 ? -in[i] : in[i];
+    lits[k] = table >> r & 1 ? out : -out;
+    oracle_add(f, lits, (size_t)k + 1);
+  }
+}
+
+void gate_circuit(oracle_formula *f, uint64_t *rng, int inputs, int gates,
+                  int extra) {
+  oracle_init(f, inputs + gates);
+  for (int g = inputs + 1; g <= inputs + gates; g++) {
+    int kind = oracle_below(rng, 3), in[5], k;
+    k = kind == 2 ? 2 + oracle_below(rng, 3) : 1 + oracle_below(rng, 5);
+    k = k < g - 1 ? k : g - 1;
+    for (int i = 0; i < k; i++) { /* k distinct earlier variables */
+      int v;
+      bool fresh;
+      do {
+        v = 1 + oracle_below(rng, g - 1);
+        fresh = true;
+        for (int j = 0; j < i; j++)
+          fresh = fresh && abs(in[j]) != v;
+      } while (!fresh);
+      in[i] = oracle_below(rng, 2) ? v : -v;
+    }
+    if (kind == 2) { /* any function but a constant */
+      unsigned rows = 1u << k, table, full = (1u << rows) - 1;
+      do
+        table = (unsigned)oracle_next(rng) & full;
+      while (table == 0 || table == full);
+      unsigned skip = oracle_below(rng, 3) ? rows : table % rows;
+      truth_table(f, g, in, k, table, skip);
+      continue;
+    }
+    int o = kind ? -g : g, lits[6]; /* kind 1: -g <-> AND, an OR */
+    int skip = oracle_below(rng, 4) ? k : oracle_below(rng, k);
+    for (int i = 0; i < k; i++) {
+      if (i != skip)
+        clause_add(f, 2, -o, in[i]);
+      lits[i] = -in[i];
+    }
+    lits[k] = o;
+    oracle_add(f, lits, (size_t)k + 1);
+  }
+  for (int c = 0; c < extra; c++) {
+    int lits[3], n = 1 + oracle_below(rng, 3);
+    for (int i = 0; i < n; i++) {
+      int v = oracle_below(rng, 4) ? inputs + 1 + oracle_below(rng, gates)
+                                   : 1 + oracle_below(rng, inputs);
+      lits[i] = oracle_below(rng, 2) ? v : -v;
+    }
+    oracle_add(f, lits, (size_t)n);
+  }
 }
 
 clause_masks clause_masks_of(const int *lits, size_t n) {

@@ -38,6 +38,19 @@ static inline int masks_satisfied(uint32_t a, clause_masks c) {
   return (a & c.pos) != 0 || (~a & c.neg) != 0;
 }
 
+/* A random circuit: variables 1..inputs are free, each of the next
+ * `gates` is defined from two to five earlier ones (each perhaps negated)
+ * by its Tseitin clauses: AND or OR in the short form (the binary clauses
+ * and one long one; one input: an equivalence), or any function of two to
+ * four inputs (XOR, if-then-else, majority, ...) as its truth table, one
+ * clause per row.  A third of the tables and a quarter of the ANDs
+ * lose one clause: no longer definitions, but near them.  Then `extra` random clauses of one to three literals
+ * over all of them, which make some circuits unsatisfiable.  The gates
+ * are what bounded variable elimination with definitions (option gates)
+ * looks for. */
+void gate_circuit(oracle_formula *f, uint64_t *rng, int inputs, int gates,
+                  int extra);
+
 /* Adds the clauses of f from clause from on to s, failing the test if an
  * add fails. */
 void add_formula(dpll_solver *s, const oracle_formula *f, size_t from);

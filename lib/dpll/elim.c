@@ -43,6 +43,12 @@
  * solitaire, factoring) up to six times slower, by changing where the search
  * goes more than the formula.
  *
+ * Definitions (option gates, gates.c): when some clauses of x define it,
+ * only the resolvents with one of them are made, and x may go with up to
+ * ELIM_GATE_EXTRA clauses more than it had.  Elimination is then also kept
+ * when a quarter of the variables that went had a definition.
+ * docs/performance.md has what this changed.
+ *
  * Rounds: the occurrence lists of the clauses in use that level 0 does not
  * satisfy are built, the candidates sorted by the product of their
  * positive and negative occurrences, and each eliminated in turn unless a
@@ -56,6 +62,7 @@
  * stays within a budget in proportion to the formula. */
 #include "elim.h"
 #include "clausedb.h"
+#include "gates.h"
 #include "internal.h"
 #include "memory.h"
 #include "propagate.h"
@@ -64,18 +71,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ELIM_OCC_MAX 40       /* clauses of a variable, both signs */
-#define ELIM_RESOLVENT_MAX 20 /* literals of a resolvent */
+#define ELIM_OCC_MAX GATE_OCC_MAX        /* clauses of a variable (40) */
+#define ELIM_RESOLVENT_MAX GATE_REST_MAX /* literals of a resolvent (20) */
 #define ELIM_ROUNDS 64
 #define ELIM_KEEP_SHARE 4       /* kept if a quarter of the variables went */
+#define ELIM_GATE_EXTRA 4       /* more resolvents than clauses, if defined */
 #define ELIM_BUDGET_PER_WORD 64 /* literals read, per arena word */
 
 void dpll__elim_free(dpll_solver *s) { free(s->elim.stack); }
 
 /* One elimination pass: the occurrence lists, per-literal marks for
  * building a resolvent, per-variable states, and the resolvents of the
- * variable being tried (at most ELIM_OCC_MAX of them, else it is not
- * eliminated). */
+ * variable being tried (at most ELIM_OCC_MAX + ELIM_GATE_EXTRA of them,
+ * else it is not eliminated). */
 enum { FREE = 0, TOUCHED = 1, GONE = 2, FAILED = 3 };
 typedef struct elim_pass {
   size_t *start; /* per literal + 1: where its clauses start in occ */
@@ -85,13 +93,17 @@ typedef struct elim_pass {
   unsigned char *state; /* per variable */
   uint64_t *cand;       /* cost << 32 | variable */
   size_t cands;
-  unsigned res[ELIM_OCC_MAX + 1][ELIM_RESOLVENT_MAX];
-  uint32_t res_size[ELIM_OCC_MAX + 1];
-  uint64_t res_key[ELIM_OCC_MAX + 1]; /* of its set of literals */
+  unsigned res[ELIM_OCC_MAX + ELIM_GATE_EXTRA + 1][ELIM_RESOLVENT_MAX];
+  uint32_t res_size[ELIM_OCC_MAX + ELIM_GATE_EXTRA + 1];
+  uint64_t
+      res_key[ELIM_OCC_MAX + ELIM_GATE_EXTRA + 1]; /* of its set of literals */
   size_t res_n;
+  gate_clauses g; /* those of the variable tried (option gates) */
+  bool gate;      /* whether one was found */
   uint64_t work, budget;
   size_t vars;       /* free variables in clauses when the first round began */
   size_t eliminated; /* variables eliminated so far */
+  size_t gates;      /* of them, by a definition */
 } elim_pass;
 
 static void pass_free(elim_pass *e) {
@@ -226,25 +238,61 @@ static const cref *occ_of(const elim_pass *e, unsigned lit, size_t *n) {
   return e->occ + e->start[lit];
 }
 
-/* The resolvents of var's clauses into res[]; false if var is not to be
- * eliminated (more resolvents than clauses, one too long or a unit). */
-static bool resolvents(dpll_solver *s, elim_pass *e, int var) {
+/* The clauses of var, without it, into g (gates.h). */
+static void rests_of(dpll_solver *s, elim_pass *e, int var) {
+  gate_clauses *g = &e->g;
+  for (int sign = 0; sign < 2; sign++) {
+    unsigned pivot = sign ? lit_neg(var) : lit_pos(var);
+    const cref *refs = occ_of(e, pivot, &g->n[sign]);
+    for (size_t i = 0; i < g->n[sign]; i++) {
+      const clause *c = dpll__clause(s, refs[i]);
+      uint32_t m = 0;
+      for (uint32_t k = 0; k < c->size && m <= GATE_REST_MAX; k++) {
+        unsigned lit = c->lits[k];
+        if (lit == pivot || dpll__value(s, lit) < 0)
+          continue;
+        if (m < GATE_REST_MAX)
+          g->rest[sign][i][m] = lit;
+        m++;
+      }
+      g->rest_n[sign][i] = m;
+    }
+  }
+}
+
+/* The resolvents of var's clauses into res[]; false if there are more
+ * than its clauses (with a definition, ELIM_GATE_EXTRA more), one too long
+ * or a unit.  With a definition, only the pairs with a clause of it. */
+static bool resolve_all(dpll_solver *s, elim_pass *e, int var) {
   size_t np, nn;
   const cref *pos = occ_of(e, lit_pos(var), &np);
   const cref *neg = occ_of(e, lit_neg(var), &nn);
   e->res_n = 0;
   for (size_t i = 0; i < np; i++)
     for (size_t j = 0; j < nn; j++) {
+      if (e->gate && !e->g.in_gate[0][i] && !e->g.in_gate[1][j])
+        continue;
       int kept = resolve(s, e, dpll__clause(s, pos[i]), dpll__clause(s, neg[j]),
                          lit_pos(var));
       if (kept < 0)
         return false;
-      if (kept && ++e->res_n > np + nn)
-        return false; /* (so res_n <= ELIM_OCC_MAX: res[] has room) */
+      if (kept && ++e->res_n > np + nn + (e->gate ? ELIM_GATE_EXTRA : 0))
+        return false; /* (so res[] has room) */
       if (e->work > e->budget)
         return false;
     }
   return true;
+}
+
+/* Whether var is to be eliminated, its resolvents in res[]: with option
+ * gates and a definition of var, only those with a clause of it. */
+static bool resolvents(dpll_solver *s, elim_pass *e, int var) {
+  e->gate = false;
+  if (s->opt[OPT_gates]) {
+    rests_of(s, e, var);
+    e->gate = dpll__gate_find(&e->g, &e->work);
+  }
+  return resolve_all(s, e, var);
 }
 
 /* Makes room on the stack for save(lit). */
@@ -308,6 +356,7 @@ static int eliminate(dpll_solver *s, elim_pass *e, int var) {
   }
   e->state[var] = GONE;
   e->eliminated++;
+  e->gates += e->gate;
   return 0;
 }
 
@@ -330,7 +379,8 @@ static int elim_round(dpll_solver *s, elim_pass *e, bool *done) {
 
 /* Whether enough variables went for the elimination to be kept. */
 static bool kept(const elim_pass *e) {
-  return e->eliminated > 0 && e->eliminated * ELIM_KEEP_SHARE >= e->vars;
+  return e->eliminated > 0 && (e->eliminated * ELIM_KEEP_SHARE >= e->vars ||
+                               e->gates * ELIM_KEEP_SHARE >= e->eliminated);
 }
 
 /* elim
@@ -368,6 +418,7 @@ int dpll__elim(dpll_solver *s) {
   pass_free(&e);
   if (kept(&e)) {
     s->stats.eliminated += e.eliminated;
+    s->stats.gates += e.gates;
     dpll__reduce_sweep(s); /* the clauses put aside rest */
     return rc ? rc : stop ? ELIM_STOPPED : 0;
   }

@@ -39,7 +39,7 @@
 typedef struct setup {
   int vars;
   int64_t algorithm, heuristic, restarts, pure, reduce, minimize, target;
-  int64_t seed, lookahead, eliminate, factor;
+  int64_t seed, lookahead, eliminate, factor, gates;
   int by_steps;    /* drive the classic search through its public steps */
   int lit_by_lit;  /* add clauses with dpll_add */
   size_t solve_at; /* also solve after this many clauses (0: never) */
@@ -60,7 +60,8 @@ static setup read_setup(const uint8_t *d) {
   u.target = ((d[1] >> 5) & 3) % 3;
   u.by_steps = d[1] >> 7;
   u.seed = d[2];
-  u.factor = d[2] >> 7; /* bounded variable addition with half the seeds */
+  u.gates = (d[2] >> 6) & 1; /* elimination with definitions */
+  u.factor = d[2] >> 7;      /* bounded variable addition with half the seeds */
   u.solve_at = d[3] & 63;
   u.lit_by_lit = d[3] >> 7;
   u.order = d[4];
@@ -82,7 +83,8 @@ static void configure(dpll_solver *s, const setup *u) {
                  {"reduce", u->reduce},       {"minimize", u->minimize},
                  {"target_phase", u->target}, {"seed", u->seed},
                  {"lookahead", u->lookahead}, {"eliminate", u->eliminate},
-                 {"lucky", u->eliminate},     {"factor", u->factor}};
+                 {"lucky", u->eliminate},     {"factor", u->factor},
+                 {"gates", u->gates}};
   for (size_t i = 0; i < sizeof options / sizeof *options; i++)
     FUZZ_CHECK(dpll_set_option(s, options[i].name, options[i].value) == 0);
   /* Priorities 0-2 and some variables not to split on: the order of the

@@ -367,6 +367,7 @@ def test_int_options_round_trip(name, value):
 @pytest.mark.parametrize("options", [
     {"seed": 1}, {"seed": 12345, "heuristic": "random"},
     {"pure": 1, "algorithm": "dpll"}, {"eliminate": 1}, {"vivify": 1},
+    {"eliminate": 1, "gates": 1},
     {"lookahead": 1, "algorithm": "dpll"}, {"restarts": "luby", "luby_unit": 8},
     {"factor": 1, "pure": 0, "algorithm": "cdcl"},
 ])

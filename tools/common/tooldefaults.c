@@ -10,6 +10,7 @@ static const struct {
     {"algorithm", DPLL_ALGORITHM_AUTO},
     {"lucky", 1},
     {"eliminate", 1},
+    {"gates", 1},
     {"local_search", 1},
     {"xor", DPLL_XOR_REFUTE},
 };
