@@ -699,7 +699,7 @@ static void test_eliminate_gates(void **state) {
   print_message("%ld circuits, %ld satisfiable: %ld with variables eliminated "
                 "by a definition (%ld of %ld eliminated)\n",
                 count, sat, gated, gates, all);
-  assert_true(gated >= count / 8 && sat >= count / 10 && sat < count);
+  assert_true(gated >= count / 4 && sat >= count / 10 && sat < count);
 }
 
 /* ---- 2. Formulas large enough for restarts and reduction ------------------
