@@ -44,10 +44,10 @@ static inline int masks_satisfied(uint32_t a, clause_masks c) {
  * and one long one; one input: an equivalence), or any function of two to
  * four inputs (XOR, if-then-else, majority, ...) as its truth table, one
  * clause per row.  A third of the tables and a quarter of the ANDs
- * lose one clause: no longer definitions, but near them.  Then `extra` random clauses of one to three literals
- * over all of them, which make some circuits unsatisfiable.  The gates
- * are what bounded variable elimination with definitions (option gates)
- * looks for. */
+ * lose one clause: no longer definitions, but near them.  Then `extra` random
+ * clauses of one to three literals over all of them, which make some circuits
+ * unsatisfiable.  The gates are what bounded variable elimination with
+ * definitions (option gates) looks for. */
 void gate_circuit(oracle_formula *f, uint64_t *rng, int inputs, int gates,
                   int extra);
 
