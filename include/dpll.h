@@ -8,16 +8,13 @@
  * Variables are numbered from 1 and come into existence when a call first
  * mentions them.
  *
- * Two engines share one clause database, unit propagation (two watched
- * literals) and splitting heap.  The default, "cdcl", learns a clause from
- * every conflict (first UIP, minimised), jumps back to where it asserts a
- * literal, restarts, and deletes learned clauses of high LBD now and then.
- * The classic Davis-Putnam-Logemann-Loveland search, "dpll" (option
- * "algorithm"), uses pure-literal elimination, a selectable splitting
- * heuristic and chronological backtracking; `dpll_solve` runs either, and
- * the classic one's steps are also public (`dpll_propagate`,
- * `dpll_eliminate_pure`, `dpll_choose`, `dpll_decide`, `dpll_backtrack`)
- * so a caller can drive and watch it.
+ * Two engines share one clause database, unit propagation and splitting
+ * order.  The default, "cdcl", learns a clause from every conflict, jumps
+ * back to where it asserts a literal, restarts, and deletes learned clauses
+ * now and then.  The classic Davis-Putnam-Logemann-Loveland search, "dpll"
+ * (option "algorithm"), uses pure literals, a chosen splitting heuristic
+ * and chronological backtracking; its steps are public too (dpll_propagate,
+ * dpll_eliminate_pure, dpll_choose, dpll_decide, dpll_backtrack).
  *
  * EXAMPLE
  *
@@ -65,8 +62,7 @@
  * dpll_solve runs searches in threads of its own and joins them before it
  * returns (docs/parallel.md).  Inputs are copied.  Pointers handed out are
  * borrowed: valid until the next call on the same solver, unless stated
- * otherwise.  The library never opens files; it reads and writes `FILE *`
- * streams and memory buffers that the caller owns.
+ * otherwise.  No file is opened: the caller owns the streams and buffers.
  */
 #ifndef DPLL_DPLL_H_INCLUDED
 #define DPLL_DPLL_H_INCLUDED
@@ -89,7 +85,7 @@ extern "C" {
 
 /* The largest variable index a solver accepts (16,777,215).  Larger
  * literals (and INT_MIN) are rejected with DPLL_ERANGE.  Memory grows with
- * the largest variable mentioned, about 110 bytes per variable, so this
+ * the largest variable mentioned, about 130 bytes per variable, so this
  * bound keeps a stray huge number from exhausting memory. */
 #define DPLL_MAX_VAR ((1 << 24) - 1)
 
@@ -210,7 +206,9 @@ enum dpll_algorithm { DPLL_ALGORITHMS(DPLL_VALUE_CONSTANT) };
   X(DPLL_HEURISTIC_ACTIVITY, 3, "activity",                                    \
     "the variable most often in recent conflicts, last phase first")           \
   X(DPLL_HEURISTIC_RANDOM, 4, "random",                                        \
-    "a random unassigned variable and sign (seeded)")
+    "a random unassigned variable and sign (seeded)")                          \
+  X(DPLL_HEURISTIC_VMTF, 6, "vmtf",                                            \
+    "the variable last in a conflict (move to front), last phase first")
 
 enum dpll_heuristic { DPLL_HEURISTICS(DPLL_VALUE_CONSTANT) };
 
@@ -231,6 +229,7 @@ DPLL_API int dpll_heuristic_lookup(const char *name);
     "when recent learned clauses get worse")                                   \
   X(DPLL_RESTARTS_LUBY, 1, "luby", "after luby_unit * luby(i) conflicts")      \
   X(DPLL_RESTARTS_MIXED, 3, "mixed", "glucose and luby by turns, ever longer") \
+  X(DPLL_RESTARTS_MODES, 4, "modes", "focused and stable modes by turns")      \
   X(DPLL_RESTARTS_NONE, 0, "none", "never")
 
 enum dpll_restarts { DPLL_RESTART_POLICIES(DPLL_VALUE_CONSTANT) };
@@ -312,7 +311,7 @@ enum dpll_option_kind {
     "splitting heuristic (DPLL_HEURISTICS)",                                   \
     DPLL_CHOICE(DPLL_HEURISTICS, "NAME", "heuristic"), 'H', "heuristic",       \
     "how to pick the variable to split on: auto (default: activity for "       \
-    "cdcl, first for dpll), first, jw, dlis, activity, random")                \
+    "cdcl, first for dpll), first, jw, dlis, activity, random, vmtf")          \
   X(lookahead, 0, 0, 1,                                                        \
     "dpll: before each split, probe both values of the best-ranked "           \
     "variables, set the other of one that fails, split on the best one",       \
@@ -324,11 +323,12 @@ enum dpll_option_kind {
     DPLL_FLAG(0), 0, "no-pure",                                                \
     "no pure-literal elimination (dpll: before every decision; cdcl: once, "   \
     "at the start)")                                                           \
-  X(restarts, DPLL_RESTARTS_LUBY, 0, 3,                                        \
+  X(restarts, DPLL_RESTARTS_LUBY, 0, 4,                                        \
     "cdcl restart policy (DPLL_RESTART_POLICIES)",                             \
     DPLL_CHOICE(DPLL_RESTART_POLICIES, "POLICY", "restart policy"), 0,         \
     "restarts",                                                                \
-    "cdcl restarts: luby (default), glucose, mixed (both by turns) or none")   \
+    "cdcl restarts: luby (default), glucose, mixed (both by turns), modes or " \
+    "none; modes: glucose and vmtf, then luby and activity, by turns")         \
   X(target_phase, DPLL_TARGET_PHASE_LUBY, 0, 2,                                \
     "cdcl: decide as in the longest conflict-free trail since the last "       \
     "restart (DPLL_TARGET_PHASES)",                                            \

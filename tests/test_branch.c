@@ -11,6 +11,7 @@
 #include "internal.h"
 #include "phase.h"
 #include "testutil.h"
+#include "trail.h"
 
 #include <string.h>
 
@@ -23,8 +24,9 @@ static dpll_solver *with_heuristic(int h) {
 
 static void test_names(void **state) {
   (void)state;
-  const char *names[] = {"first", "jw", "dlis", "activity", "random", "auto"};
-  assert_int_equal(DPLL_NUM_HEURISTICS, 6);
+  const char *names[] = {"first",  "jw",   "dlis", "activity",
+                         "random", "auto", "vmtf"};
+  assert_int_equal(DPLL_NUM_HEURISTICS, 7);
   for (int h = 0; h < DPLL_NUM_HEURISTICS; h++) {
     assert_string_equal(dpll_heuristic_name(h), names[h]);
     assert_int_equal(dpll_heuristic_lookup(names[h]), h);
@@ -513,6 +515,113 @@ static void test_rephase(void **state) {
   dpll_free(s);
 }
 
+/* ---- The move-to-front queue (heuristic vmtf) ---------------------------
+ *
+ * Judged against a model of it: each variable's time of its last move, the
+ * decision being the unassigned variable of the latest time.  New
+ * variables come in from the highest number down (the lowest is split on
+ * first, as in the heap); a conflict's bumps move its variables, each
+ * once, in the order of their old times.  Random decisions, backtracks,
+ * bumps and new variables, and the queue's invariants (dpll__heap_check)
+ * after each step. */
+
+typedef struct queue_model {
+  uint64_t time[64], now;
+  int queued;
+} queue_model;
+
+static void model_extend(queue_model *m, int num_vars) {
+  for (int v = num_vars; v > m->queued; v--)
+    m->time[v] = ++m->now;
+  if (num_vars > m->queued)
+    m->queued = num_vars;
+}
+
+static int model_best(const queue_model *m, dpll_solver *s) {
+  int best = 0;
+  for (int v = 1; v <= m->queued; v++)
+    if (dpll_value(s, v) == DPLL_UNASSIGNED &&
+        (!best || m->time[v] > m->time[best]))
+      best = v;
+  return best;
+}
+
+/* Bumps k distinct random variables, in a random order, as an analysis
+ * would, and the model with them.  (Bumps reach the queue once a decision
+ * has used it; before, they go to the activities.) */
+static void bump_some(dpll_solver *s, queue_model *m, uint64_t *rng, int k) {
+  int vars[64], n = dpll_num_vars(s);
+  for (int v = 1; v <= n; v++)
+    vars[v - 1] = v;
+  for (int i = 0; i < k; i++) { /* a random k of them first */
+    int j = i + oracle_below(rng, n - i), t = vars[i];
+    vars[i] = vars[j];
+    vars[j] = t;
+  }
+  model_extend(m, n);
+  dpll_choose(s); /* as in a search, a decision came before the conflict */
+  for (int i = 0; i < k; i++)
+    dpll__bump_var(s, vars[i]);
+  dpll__decay_activity(s);
+  for (int done = 0; done < k; done++) { /* oldest time first */
+    int oldest = -1;
+    for (int i = 0; i < k; i++)
+      if (vars[i] && (oldest < 0 || m->time[vars[i]] < m->time[vars[oldest]]))
+        oldest = i;
+    m->time[vars[oldest]] = ++m->now;
+    vars[oldest] = 0;
+  }
+}
+
+/* A clause over variables from..to, which satisfies nothing by itself. */
+static void add_span(dpll_solver *s, int from, int to) {
+  int lits[64], n = 0;
+  for (int v = from; v <= to; v++)
+    lits[n++] = v;
+  assert_int_equal(dpll_add_clause(s, lits, (size_t)n), 0);
+}
+
+static void test_vmtf_queue(void **state) {
+  (void)state;
+  uint64_t rng = 0x7E57F00DULL;
+  long steps = 0, bumps = 0;
+  for (int run = 0; run < 200; run++) {
+    dpll_solver *s = with_heuristic(DPLL_HEURISTIC_VMTF);
+    queue_model m = {.now = 0};
+    add_span(s, 1, 2 + oracle_below(&rng, 30));
+    for (int step = 0; step < 200; step++, steps++) {
+      int n = dpll_num_vars(s), what = oracle_below(&rng, 10);
+      if (what == 0 && n < 60) {
+        add_span(s, n + 1, n + 1 + oracle_below(&rng, 3));
+        continue;
+      }
+      if (what <= 2) {
+        int level = dpll__decision_level(s);
+        assert_int_equal(dpll_backtrack_to(s, oracle_below(&rng, level + 1)),
+                         0);
+      } else if (what <= 4) {
+        bump_some(s, &m, &rng, 1 + oracle_below(&rng, n));
+        bumps++;
+      }
+      model_extend(&m, n); /* choosing lets new variables in */
+      int lit = dpll_choose(s), expect = model_best(&m, s);
+      assert_int_equal(lit < 0 ? -lit : lit, expect);
+      assert_null(dpll__heap_check(s));
+      if (what > 4 && expect) {
+        int sign = oracle_below(&rng, 2) ? 1 : -1;
+        assert_int_equal(dpll_propagate(s), 0); /* after a new clause */
+        if (dpll_value(s, expect) == DPLL_UNASSIGNED) {
+          assert_int_equal(dpll_decide(s, sign * expect), 0);
+          assert_int_equal(dpll_propagate(s), 0);
+        }
+      }
+    }
+    dpll_free(s);
+  }
+  print_message("%ld steps, %ld conflicts' bumps\n", steps, bumps);
+  assert_true(bumps > steps / 6);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -528,6 +637,7 @@ int main(void) {
       cmocka_unit_test(test_target_phase),
       cmocka_unit_test(test_rephase),
       cmocka_unit_test(test_all_assigned),
+      cmocka_unit_test(test_vmtf_queue),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -393,11 +393,11 @@ static void dimacs_text(buffer *b, const oracle_formula *f, uint64_t *rng) {
 
 enum { CLASSIC, CDCL };
 static const char *const engines[] = {"dpll", "cdcl"};
-static const char *const heuristics[] = {"auto", "first",    "jw",
-                                         "dlis", "activity", "random"};
+static const char *const heuristics[] = {"auto",     "first",  "jw",  "dlis",
+                                         "activity", "random", "vmtf"};
 static const char *const seeds[] = {"1", "7", "42", "65537"};
 static const char *const restart_policies[] = {"luby", "glucose", "mixed",
-                                               "none"};
+                                               "none", "modes"};
 static const char *const target_phases[] = {"(default)", "never", "always"};
 static const char *const rephase_policies[] = {"never", "best", "turns"};
 #define COUNT(a) (sizeof(a) / sizeof *(a))
@@ -417,7 +417,9 @@ typedef struct config {
  * rather than once in 192 or 576 runs, so that a few hundred formulas
  * already see every value often.  (k modulo 576, and so every digit but
  * the last, is what it was when there were 576 combinations.)  Seeds
- * are dealt to the runs of the random heuristic in turn (*r counts them). */
+ * are dealt to the runs of the random heuristic in turn (*r counts them).
+ * vmtf and restarts modes, added later, take the place of activity and of
+ * mixed in every other run that draws those. */
 static config config_of(int engine, long c, long *r) {
   long k = c * 385 % 1728;
   config cf = {.engine = engine};
@@ -425,8 +427,12 @@ static config config_of(int engine, long c, long *r) {
   cf.no_pure = (k / 6) % 2;
   if (cf.heuristic == 5)
     cf.seed = (int)((*r)++ % (long)COUNT(seeds));
+  if (cf.heuristic == 4 && (c / 7) % 2)
+    cf.heuristic = 6; /* vmtf in place of activity, every other time */
   if (engine == CDCL) {
     cf.restarts = (int)((k / 12) % 4);
+    if (cf.restarts == 2 && (c / 5) % 2)
+      cf.restarts = 4; /* modes in place of mixed, every other time */
     cf.no_reduce = (k / 48) % 2;
     cf.no_minimize = (k / 96) % 2;
     cf.target = (int)((k / 192) % 3);

@@ -800,12 +800,12 @@ static const struct {
      "dpll: unknown algorithm 'CDCL' (auto, cdcl or dpll)\n"},
     {"dpll",
      {"-H", "vsids"},
-     "dpll: unknown heuristic 'vsids' (auto, first, jw, dlis, activity or "
-     "random)\n"},
+     "dpll: unknown heuristic 'vsids' (auto, first, jw, dlis, activity, "
+     "random or vmtf)\n"},
     {"dpll",
      {"--restarts=geometric"},
-     "dpll: unknown restart policy 'geometric' (glucose, luby, mixed or "
-     "none)\n"},
+     "dpll: unknown restart policy 'geometric' (glucose, luby, mixed, modes "
+     "or none)\n"},
     {"dpll",
      {"--target-phase", "2"},
      "dpll: unknown --target-phase '2' (never, luby or always)\n"},
@@ -815,8 +815,8 @@ static const struct {
      "product or commander)\n"},
     {"dpll",
      {"--restarts", "x", "-H", "y"},
-     "dpll: unknown heuristic 'y' (auto, first, jw, dlis, activity or "
-     "random)\n"},
+     "dpll: unknown heuristic 'y' (auto, first, jw, dlis, activity, random "
+     "or vmtf)\n"},
     {"dpll",
      {"--target-phase", "x", "-f", "y"},
      "dpll: unknown format 'y' (auto, dp, dimacs or icnf)\n"},

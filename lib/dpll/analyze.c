@@ -193,6 +193,27 @@ static void resolve(dpll_solver *s, cref conflict) {
   a->learnt_size = n;
 }
 
+/* With the move-to-front queue (heap.c's vmtf) the variables of the
+ * reasons of the learned clause's literals are bumped too, which the queue,
+ * remembering only the latest conflicts, needs more than activities do
+ * (reason-side bumping: Biere and Froehlich, SAT 2015). */
+static void bump_reasons(dpll_solver *s) {
+  analysis_part *a = &s->an;
+  for (size_t i = 1; i < a->learnt_size; i++) {
+    unsigned lit = a->learnt[i];
+    if (dpll__reason_of(s, lit_var(lit)) >= CREF_MAX)
+      continue;
+    const clause *c = dpll__reason(s, lit_not(lit));
+    for (uint32_t k = 0; k < c->size; k++) {
+      unsigned v = lit_var(c->lits[k]);
+      if (!a->seen[v] && dpll__level_of(s, v) > 0) {
+        mark(a, v, SEEN_IMPLIED);
+        dpll__bump_var(s, (int)v);
+      }
+    }
+  }
+}
+
 /* analyze
  *
  * Pre:  conflict is false at decision level > 0, every literal of the
@@ -210,6 +231,8 @@ int dpll__analyze(dpll_solver *s, cref conflict, uint32_t *lbd) {
   resolve(s, conflict);
   if (s->opt[OPT_minimize])
     minimize(s);
+  if (dpll__queue_in_use(s))
+    bump_reasons(s);
   while (a->clears > 0)
     a->seen[a->clear[--a->clears]] = 0;
   dpll__decay_activity(s);

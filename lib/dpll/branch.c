@@ -138,13 +138,18 @@ static unsigned choose_random(dpll_solver *s) {
   return (next_random(s) >> 32) & 1 ? lit_neg(best) : lit_pos(best);
 }
 
-/* The heuristic in force: the option's, or the engine's own for "auto". */
+/* The heuristic in force: the option's, or the engine's own for "auto"
+ * (in the focused mode of restarts "modes", vmtf). */
 static int heuristic(const dpll_solver *s) {
   int h = (int)s->opt[OPT_heuristic];
-  if (h != DPLL_HEURISTIC_AUTO)
-    return h;
-  return dpll__engine(s) == DPLL_ALGORITHM_CDCL ? DPLL_HEURISTIC_ACTIVITY
-                                                : DPLL_HEURISTIC_FIRST;
+  if (h == DPLL_HEURISTIC_AUTO && dpll__engine(s) == DPLL_ALGORITHM_DPLL)
+    return DPLL_HEURISTIC_FIRST;
+  if (h == DPLL_HEURISTIC_AUTO)
+    h = dpll__focused(s) ? DPLL_HEURISTIC_VMTF : DPLL_HEURISTIC_ACTIVITY;
+  /* The queue knows no classes: with any, activities rank within them. */
+  if (h == DPLL_HEURISTIC_VMTF && dpll__classes_set(s))
+    return DPLL_HEURISTIC_ACTIVITY;
+  return h;
 }
 
 /* Whether decisions follow the target phases now (see phase.c). */

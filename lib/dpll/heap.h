@@ -20,6 +20,10 @@ static inline bool dpll__may_decide(const dpll_solver *s, int var) {
 static inline int dpll__priority(const dpll_solver *s, int var) {
   return s->heap.priority[var];
 }
+/* Whether bumps go to the move-to-front queue (heuristic vmtf) now. */
+static inline bool dpll__queue_in_use(const dpll_solver *s) {
+  return s->heap.kind == DPLL_HEURISTIC_VMTF;
+}
 static inline bool dpll__classes_set(const dpll_solver *s) {
   return s->heap.classes_set;
 }

@@ -98,6 +98,16 @@ typedef struct heap_part {
   unsigned char *may_decide; /* per variable: 1 unless marked otherwise */
   int *priority;             /* per variable */
   bool classes_set; /* a priority or mark was ever set (else one class) */
+  /* The move-to-front queue (heuristic vmtf), used instead of the heap
+   * while kind is DPLL_HEURISTIC_VMTF: variables 1 .. queued in a list,
+   * the latest bumped last; every variable after search is assigned. */
+  int *next, *prev;   /* per variable: its neighbours, 0 at the ends */
+  uint64_t *stamp;    /* per variable: when it last went to the end */
+  uint64_t stamp_now; /* below 2^31: a stamp fits beside a variable */
+  int first, last, search, queued;
+  uint64_t *bumped; /* this conflict's variables, moved at its end */
+  uint64_t *sorted; /* scratch for sorting them */
+  size_t bumps;
 } heap_part;
 
 /* phase.c: the values decisions take. */
@@ -165,9 +175,11 @@ typedef struct restart_part {
   uint64_t luby_index, luby_next;
   double lbd_fast, lbd_slow; /* moving averages of learned LBDs */
   double trail_slow;         /* moving average of the trail at conflicts */
-  bool mixed_luby;           /* "mixed": in a Luby stretch now */
+  bool mixed_luby;           /* "mixed", "modes": in a Luby stretch now */
   bool mixed_switch;         /* a switch is due: restart */
-  uint64_t mixed_length, mixed_end;
+  bool by_ticks;             /* "modes" after its first stretch */
+  uint64_t mixed_length, mixed_end; /* conflicts, or ticks if by_ticks */
+  uint64_t stretch_start;           /* ticks when the first began */
 } restart_part;
 
 /* vivify.c */

@@ -17,7 +17,18 @@
  *            glucose's quick restarts suit refutations, Luby's longer
  *            runs suit the search for a model, and a formula whose kind is
  *            unknown gets both (the idea of the "stable" and "focused"
- *            modes of recent solvers, reduced to restarts). */
+ *            modes of recent solvers, reduced to restarts);
+ *   modes    those modes: focused (glucose restarts and, under the
+ *            heuristic auto, the move-to-front queue of heap.c) and
+ *            stable (Luby restarts, activities, and with them the target
+ *            phases of option target_phase luby), by turns.  The first
+ *            focused stretch lasts 1000 conflicts; the next stretches are
+ *            measured in propagation work (ticks), the first stable one
+ *            as long as that focused one, then each pair twice as long as
+ *            the last, since a conflict costs far more work in the long
+ *            trails of stable mode than in focused mode's short ones (as
+ *            CaDiCaL and kissat measure them).  Each mode keeps its own
+ *            order of the variables from one stretch to the next. */
 #include "restart.h"
 #include "internal.h"
 #include "phase.h"
@@ -51,11 +62,22 @@ static void plan_luby(dpll_solver *s) {
                                                   luby(++s->restart.luby_index);
 }
 
-/* The policy in force now: the option's, or the current one of mixed. */
+/* Whether the policies take turns: mixed or modes. */
+static bool by_turns(const dpll_solver *s) {
+  return s->opt[OPT_restarts] == DPLL_RESTARTS_MIXED ||
+         s->opt[OPT_restarts] == DPLL_RESTARTS_MODES;
+}
+
+/* The policy in force now: the option's, or the current one of mixed and
+ * modes. */
 static int policy(const dpll_solver *s) {
-  if (s->opt[OPT_restarts] != DPLL_RESTARTS_MIXED)
+  if (!by_turns(s))
     return (int)s->opt[OPT_restarts];
   return s->restart.mixed_luby ? DPLL_RESTARTS_LUBY : DPLL_RESTARTS_GLUCOSE;
+}
+
+bool dpll__focused(const dpll_solver *s) {
+  return s->opt[OPT_restarts] == DPLL_RESTARTS_MODES && !s->restart.mixed_luby;
 }
 
 bool dpll__restarts_luby(const dpll_solver *s) {
@@ -71,6 +93,8 @@ void dpll__restart_init(dpll_solver *s) {
   s->restart.mixed_switch = false;
   s->restart.mixed_length = MIXED_FIRST;
   s->restart.mixed_end = s->stats.conflicts + MIXED_FIRST;
+  s->restart.by_ticks = false;
+  s->restart.stretch_start = dpll__ticks(s);
   dpll__target_reset(s);
 }
 
@@ -79,6 +103,30 @@ void dpll__restart_init(dpll_solver *s) {
 static double follow(double avg, double x, double window, uint64_t n) {
   double w = (double)n < window ? (double)n : window;
   return avg + (x - avg) / w;
+}
+
+/* Whether the current stretch of mixed or modes is over: its conflicts,
+ * or, in modes after the first, its ticks. */
+static bool stretch_over(const dpll_solver *s) {
+  const restart_part *r = &s->restart;
+  if (r->by_ticks)
+    return dpll__ticks(s) >= r->mixed_end;
+  return s->stats.conflicts >= r->mixed_end;
+}
+
+/* The switch: glucose L, luby L, glucose 2L, luby 2L, ...; in modes L is
+ * in conflicts for the first stretch, then the ticks that stretch took. */
+static void take_turn(dpll_solver *s) {
+  restart_part *r = &s->restart;
+  uint64_t ticks = dpll__ticks(s);
+  if (s->opt[OPT_restarts] == DPLL_RESTARTS_MODES && !r->by_ticks) {
+    r->by_ticks = true;
+    r->mixed_length = ticks - r->stretch_start + 1;
+  } else if (r->mixed_luby)
+    r->mixed_length *= 2;
+  r->mixed_luby = !r->mixed_luby;
+  r->mixed_end = (r->by_ticks ? ticks : s->stats.conflicts) + r->mixed_length;
+  r->mixed_switch = true;
 }
 
 /* Called at every conflict, before the backjump, with the LBD of the clause
@@ -91,15 +139,8 @@ void dpll__restart_conflict(dpll_solver *s, uint32_t lbd) {
   s->restart.lbd_slow =
       follow(s->restart.lbd_slow, lbd, SLOW_WINDOW, total ? total : 1);
   double trail = (double)dpll__trail_size(s);
-  if (s->opt[OPT_restarts] == DPLL_RESTARTS_MIXED &&
-      s->stats.conflicts >= s->restart.mixed_end) {
-    /* glucose L, luby L, glucose 2L, luby 2L, ... */
-    if (s->restart.mixed_luby)
-      s->restart.mixed_length *= 2;
-    s->restart.mixed_luby = !s->restart.mixed_luby;
-    s->restart.mixed_end = s->stats.conflicts + s->restart.mixed_length;
-    s->restart.mixed_switch = true;
-  }
+  if (by_turns(s) && stretch_over(s))
+    take_turn(s);
   if (policy(s) == DPLL_RESTARTS_GLUCOSE && total > BLOCK_AFTER &&
       n >= GLUCOSE_MIN_GAP && trail > BLOCK_MARGIN * s->restart.trail_slow) {
     s->restart.last = s->stats.conflicts; /* block: wait again */

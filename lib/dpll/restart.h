@@ -12,5 +12,7 @@ bool dpll__restart_due(const dpll_solver *s);
  * next restart. */
 void dpll__restart(dpll_solver *s, int level);
 bool dpll__restarts_luby(const dpll_solver *s); /* the Luby rule in force */
+/* Whether the search is in the focused mode of restarts "modes". */
+bool dpll__focused(const dpll_solver *s);
 
 #endif /* DPLL_RESTART_H_INCLUDED */

@@ -20,8 +20,8 @@
 #define DECISIONS 2000
 
 /* Whether the input holds a number above MANY_VARS that is still a valid
- * variable: libdpll would make that many variables exist (about 110 bytes
- * each, 1.8 GB for DPLL_MAX_VAR), as documented, and libFuzzer would call
+ * variable: libdpll would make that many variables exist (about 130 bytes
+ * each, 2.2 GB for DPLL_MAX_VAR), as documented, and libFuzzer would call
  * that an out-of-memory.  Such inputs are skipped; numbers beyond
  * DPLL_MAX_VAR, which the readers refuse, are kept. */
 static int costly(const uint8_t *d, size_t size) {

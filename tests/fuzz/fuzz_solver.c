@@ -64,6 +64,8 @@ static setup read_setup(const uint8_t *d) {
   u.factor = d[2] >> 7;      /* bounded variable addition with half the seeds */
   u.solve_at = d[3] & 63;
   u.lit_by_lit = d[3] >> 7;
+  if (u.restarts == DPLL_RESTARTS_MIXED && (d[3] >> 6) & 1)
+    u.restarts = DPLL_RESTARTS_MODES;
   u.order = d[4];
   u.limit = d[5] & 15;
   u.limit_name = d[5] & 0x80 ? "decision_limit" : "conflict_limit";

@@ -326,8 +326,9 @@ def test_algorithm_names_and_numbers_agree():
 
 
 @pytest.mark.parametrize("name, values", [
-    ("heuristic", ["first", "jw", "dlis", "activity", "random", "auto"]),
-    ("restarts", ["none", "luby", "glucose", "mixed"]),
+    ("heuristic", ["first", "jw", "dlis", "activity", "random", "vmtf",
+                   "auto"]),
+    ("restarts", ["none", "luby", "glucose", "mixed", "modes"]),
     ("target_phase", ["never", "luby", "always"]),
     ("rephase", ["never", "best", "turns", "walk"]),
 ])

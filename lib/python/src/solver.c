@@ -507,8 +507,8 @@ static PyMethodDef solver_methods[] = {
     METHOD(set_option, METH_VARARGS,
            "set_option(name, value)\n--\n\nSets a libdpll option (an int, "
            "or a name: algorithm 'dpll', 'cdcl' or\n'auto'; heuristic "
-           "'first', 'jw', 'dlis', 'activity', 'random', 'auto';\n"
-           "restarts 'none', 'luby', 'glucose', 'mixed')."),
+           "'first', 'jw', 'dlis', 'activity', 'random', 'vmtf', 'auto';\n"
+           "restarts 'none', 'luby', 'glucose', 'mixed', 'modes')."),
     METHOD(get_option, METH_VARARGS,
            "get_option(name)\n--\n\nThe option's value, an int."),
     METHOD(stats, METH_NOARGS,
