@@ -371,11 +371,13 @@ enum dpll_option_kind {
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
   X(vivify, 0, 0, 1,                                                           \
-    "cdcl: at restarts, now and then shorten learned clauses by probing "      \
-    "their literals (vivification)",                                           \
+    "cdcl: at restarts, now and then shorten learned clauses (vivification)",  \
     DPLL_FLAG(1), 0, "vivify",                                                 \
-    "cdcl: now and then shorten learned clauses by probing their literals "    \
-    "(vivification)")                                                          \
+    "cdcl: now and then shorten learned clauses by vivification")              \
+  X(subsume, 0, 0, 1,                                                          \
+    "cdcl: at restarts, now and then subsume and strengthen learned clauses",  \
+    DPLL_FLAG(1), 0, "subsume",                                                \
+    "cdcl: now and then delete subsumed learned clauses, shorten others")      \
   X(probe, 0, 0, 1,                                                            \
     "cdcl: at restarts, now and then probe the roots of the binary "           \
     "implication graph and set false each literal whose propagation fails",    \
@@ -503,19 +505,16 @@ DPLL_API int dpll_block_model(dpll_solver *s, const int *vars, size_t n);
  * fn(ctx, s) once for every model of the clauses, or with vars[0..n-1]
  * (n > 0) once for every assignment of those variables that some model
  * extends, with one such model.  During the call the solver is in state
- * SAT: fn may read the model with dpll_model or write it with
- * dpll_write_answer, and call nothing else on s; a non-zero return stops
- * the enumeration.  Nothing is added to the clauses.  The search is the
- * classic engine's chronological one (without pure literals, which would
- * lose models; with the lookahead where the engine uses it), deciding the
- * variables of vars first, in the order given; every model is checked
- * against every clause before fn sees it.  It learns nothing, so on hard
- * formulas with few models a loop of dpll_solve and dpll_block_model may
- * be faster (docs/performance.md).  The assumptions given since the last
- * solve hold in every model, and are then forgotten; "threads" is
- * ignored; the terminate callback and the decision and conflict limits
- * (counted from the start of the call) stop it.  The learn callback is
- * not called (the clauses learned may rest on the models given).  Returns
+ * SAT: fn may read the model (dpll_model, dpll_write_answer) and call
+ * nothing else on s; a non-zero return stops the enumeration.  Nothing is
+ * added.  The search is the classic engine's (no pure literals, which
+ * would lose models; the lookahead where the engine uses it), deciding
+ * vars first, in order; every model is checked before fn sees it.  It
+ * learns nothing: on hard formulas with few models a loop of dpll_solve
+ * and dpll_block_model may be faster (docs/performance.md).  Assumptions
+ * hold in every model, then are forgotten; "threads" is ignored; the
+ * terminate callback and the limits (counted from the call) stop it; the
+ * learn callback is not called.  Returns
  * DPLL_UNSAT when every model was given (none at all: without assumptions,
  * the clauses are then known to be unsatisfiable), DPLL_SAT when fn
  * stopped it, DPLL_UNKNOWN when the callback or a limit did, DPLL_EINVAL
@@ -574,9 +573,8 @@ DPLL_API int dpll_status(const dpll_solver *s);
  * split); a non-zero return stops the calls.  Assumptions given since the
  * last solve are left for it.  Returns 0 (state INPUT, level 0; units the
  * lookahead found at level 0 stay), DPLL_UNSAT (every branch refuted: the
- * clauses are unsatisfiable, no cube is given), DPLL_EINVAL (also: a
- * proof sink is set, as dpll_cube writes no proof steps), DPLL_EOPEN,
- * DPLL_ENOMEM, or DPLL_EIO (fn returned non-zero). */
+ * clauses are unsatisfiable), DPLL_EINVAL (also: a proof sink is set),
+ * DPLL_EOPEN, DPLL_ENOMEM, or DPLL_EIO (fn returned non-zero). */
 typedef int (*dpll_cube_fn)(void *ctx, const int *lits, size_t size);
 DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
                        dpll_cube_fn fn, void *ctx);
@@ -608,7 +606,9 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(probes, "probes", "literals probed (lookahead; cdcl: option probe)")       \
   X(failed_literals, "failed literals", "probes that failed, negations set")   \
   X(factored, "factored", "cdcl: variables added (option factor)")             \
-  X(gates, "gates", "cdcl: eliminated variables that had a definition")
+  X(gates, "gates", "cdcl: eliminated variables that had a definition")        \
+  X(subsumed, "subsumed", "cdcl: learned clauses subsumed (option subsume)")   \
+  X(strengthened, "strengthened", "cdcl: learned clauses strengthened")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

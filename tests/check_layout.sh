@@ -109,7 +109,8 @@ fi
 parts="trail=propagate.c watch=watches.c store=clausedb.c input=add.c
   an=analyze.c heap=heap.c phase=phase.c scan=branch.c look=lookahead.c
   pure=purecount.c restart=restart.c reduce=reduce.c trace=trace.c
-  check=check.c proof=proof.c assume=assume.c vivify=vivify.c"
+  check=check.c proof=proof.c assume=assume.c vivify=vivify.c
+  subsume=subsume.c"
 awk -v parts="$parts" '
   BEGIN {
     n = split(parts, p, /[ \n]+/)

@@ -41,6 +41,7 @@
 #include "purecount.h"
 #include "reduce.h"
 #include "restart.h"
+#include "subsume.h"
 #include "trace.h"
 #include "vivify.h"
 #include "xor.h"
@@ -91,7 +92,7 @@ static int import_shared(dpll_solver *s) {
 /* A restart, and what runs at level 0 after it: the clauses shared by
  * a portfolio (their units propagated: the rounds below start from a
  * fixpoint; a conflict stays on the queue for the loop to find again),
- * rephasing, vivification and probing, each when due.  Returns 0,
+ * rephasing, vivification, probing and subsumption, each when due.  Returns 0,
  * DPLL_UNSAT or DPLL_ENOMEM. */
 static int restart(dpll_solver *s) {
   dpll__restart(s, 0);
@@ -107,6 +108,8 @@ static int restart(dpll_solver *s) {
   if (dpll__vivify_due(s) && (rc = dpll__vivify(s)) != 0)
     return rc;
   if (dpll__probe_due(s) && (rc = dpll__probe(s)) != 0)
+    return rc;
+  if (dpll__subsume_due(s) && (rc = dpll__subsume(s)) != 0)
     return rc;
   return 0;
 }
@@ -171,6 +174,7 @@ int dpll__cdcl(dpll_solver *s) {
   dpll__reduce_init(s);
   dpll__vivify_init(s);
   dpll__probe_init(s);
+  dpll__subsume_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)

@@ -68,6 +68,7 @@ struct dpll_solver {
   restart_part restart;
   reduce_part reduce;
   vivify_part vivify;
+  subsume_part subsume;
   probe_part probe;
   elim_part elim;
   trace_part trace;

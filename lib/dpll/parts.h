@@ -189,6 +189,12 @@ typedef struct vivify_part {
   unsigned *lits; /* the shorter clause (var_cap + 1 entries) */
 } vivify_part;
 
+/* subsume.c */
+typedef struct subsume_part {
+  uint64_t next;  /* the conflict count of the next round */
+  uint64_t ticks; /* propagation's work when the last round ended */
+} subsume_part;
+
 /* probe.c */
 typedef struct probe_part {
   uint64_t next;   /* the conflict count of the next round */
