@@ -134,15 +134,18 @@ static unsigned test(round *r, const clause *d) {
 }
 
 /* The first clause of the lists under lit and ¬lit (lit in the clause
- * marked) that subsumes or strengthens it, with what test said, or 0. */
-static unsigned find(dpll_solver *s, round *r, const clause *c) {
+ * marked) that subsumes or strengthens it, with what test said (its index
+ * in *by), or 0. */
+static unsigned find(dpll_solver *s, round *r, const clause *c, int32_t *by) {
   for (uint32_t k = 0; k < c->size && r->work <= r->budget; k++)
     for (int side = 0; side < 2; side++) {
       unsigned lit = side ? lit_not(c->lits[k]) : c->lits[k];
       for (int32_t j = r->head[lit]; j >= 0; j = r->next[j]) {
         unsigned what = test(r, dpll__clause(s, r->refs[j]));
-        if (what)
+        if (what) {
+          *by = j;
           return what;
+        }
       }
     }
   return 0;
@@ -202,6 +205,19 @@ static int strengthen(dpll_solver *s, round *r, size_t k, unsigned lit) {
   return 0;
 }
 
+/* A learned clause d that subsumes c, which goes, ranks at the next
+ * reduction as the better of the two: c's LBD if lower, used if c was,
+ * of this solve if c was (reduce.c). */
+static void keep_rank(clause *d, const clause *c) {
+  if (!(d->flags & CLAUSE_LEARNED))
+    return;
+  if (clause_lbd(c) < clause_lbd(d))
+    clause_set_lbd(d, clause_lbd(c));
+  d->flags |= c->flags & CLAUSE_USED;
+  if (!(c->flags & CLAUSE_OLD))
+    d->flags &= ~CLAUSE_OLD;
+}
+
 /* Tests clause k of the order against the lists and lists it if it stays.
  * 0, DPLL_ENOMEM or DPLL_UNSAT. */
 static int step(dpll_solver *s, round *r, size_t k) {
@@ -213,8 +229,10 @@ static int step(dpll_solver *s, round *r, size_t k) {
   }
   for (uint32_t i = 0; i < c->size; i++)
     r->mark[c->lits[i]] = r->stamp;
-  unsigned what = find(s, r, c);
+  int32_t by = -1;
+  unsigned what = find(s, r, c, &by);
   if (what == 1 && learned) {
+    keep_rank(dpll__clause(s, r->refs[by]), c);
     c->flags |= CLAUSE_REPLACED;
     s->stats.subsumed++;
     return 0;
