@@ -1,7 +1,8 @@
 /* test_subsume.c - subsume.c's rounds (option subsume), judged by brute
  * force and by the project's DRAT checker.
  *
- *  0. A worked example, one clause subsumed and one strengthened.
+ *  0. Worked examples: one clause subsumed and one strengthened; a
+ *     learned clause that subsumes another keeps the better rank.
  *  1. One round on a random formula of up to 10 variables to which
  *     learned clauses that follow from it are added, some planted so that
  *     another clause subsumes or strengthens them.  After the round:
@@ -224,6 +225,31 @@ static void test_worked(void **state) {
   assert_int_equal(dpll_num_clauses(s), 3);
   assert_int_equal(dpll_solve(s), DPLL_SAT);
   assert_true(model_satisfies_with(s, &f, NULL, 0));
+  dpll_free(s);
+  oracle_free(&f);
+}
+
+/* (1 2 3) (-3 2), learned (1 2) of LBD 2 and (1 2 4) of LBD 1: the first
+ * subsumes the second and takes its LBD, and its use in this solve. */
+static void test_rank_kept(void **state) {
+  (void)state;
+  oracle_formula f;
+  oracle_init(&f, 4);
+  clause_add(&f, 3, 1, 2, 3);
+  clause_add(&f, 2, -3, 2);
+  dpll_solver *s = at_root(&f);
+  assert_non_null(s);
+  int d[] = {1, 2}, c[] = {1, 2, 4};
+  assert_true(add_learned(s, d, 2) && add_learned(s, c, 3));
+  clause *lc = dpll__clause(s, dpll__learnt_ref(s, 1));
+  clause_set_lbd(lc, 1);
+  lc->flags |= CLAUSE_USED;
+  assert_int_equal(dpll__subsume(s), 0);
+  assert_int_equal(dpll__num_learnts(s), 1);
+  const clause *left = dpll__clause(s, dpll__learnt_ref(s, 0));
+  assert_int_equal(left->size, 2);
+  assert_int_equal(clause_lbd(left), 1);
+  assert_true(left->flags & CLAUSE_USED);
   dpll_free(s);
   oracle_free(&f);
 }
@@ -468,6 +494,7 @@ static void test_out_of_memory_solve(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_worked),
+      cmocka_unit_test(test_rank_kept),
       cmocka_unit_test(test_round_against_oracle),
       cmocka_unit_test(test_solves_with_proofs),
       cmocka_unit_test(test_out_of_memory_round),
