@@ -483,7 +483,9 @@ static struct tally {
   long formulas, runs, sat, unsat, brute, limits, failed;
   long shape_sat[NUM_SHAPES], shape_unsat[NUM_SHAPES];
   long shape_runs[NUM_SHAPES][2]; /* by engine */
-  long engine[2], heuristic[6], seed[4], restarts[4], target[3], rephase[3];
+  long engine[2], heuristic[COUNT(heuristics)], seed[COUNT(seeds)];
+  long restarts[COUNT(restart_policies)], target[COUNT(target_phases)];
+  long rephase[COUNT(rephase_policies)];
   long no_pure[2], no_reduce[2], no_minimize[2]; /* [1]: with the option */
   size_t longest_v_line;
   double dpll_seconds, reference_seconds;
@@ -856,10 +858,11 @@ static void print_summary(double seconds) {
                   shapes[s].name, tally.shape_sat[s], tally.shape_unsat[s],
                   tally.shape_runs[s][CDCL], tally.shape_runs[s][CLASSIC]);
   print_counts("-a", engines, tally.engine, 2);
-  print_counts("-H", heuristics, tally.heuristic, 6);
+  print_counts("-H", heuristics, tally.heuristic, COUNT(heuristics));
   print_counts("-H random --seed", seeds, tally.seed, 4);
   print_counts("--no-pure", without_with, tally.no_pure, 2);
-  print_counts("--restarts", restart_policies, tally.restarts, 4);
+  print_counts("--restarts", restart_policies, tally.restarts,
+               COUNT(restart_policies));
   print_counts("--target-phase", target_phases, tally.target, 3);
   print_counts("--rephase", rephase_policies, tally.rephase, 3);
   print_counts("--no-reduce", without_with, tally.no_reduce, 2);
@@ -890,10 +893,11 @@ static void check_coverage(void) {
   }
   long want = tally.formulas / 24;
   check_counts("-a", engines, tally.engine, 2, want);
-  check_counts("-H", heuristics, tally.heuristic, 6, want);
+  check_counts("-H", heuristics, tally.heuristic, COUNT(heuristics), want);
   check_counts("-H random --seed", seeds, tally.seed, 4, want);
   check_counts("--no-pure", without_with, tally.no_pure, 2, want);
-  check_counts("--restarts", restart_policies, tally.restarts, 4, want);
+  check_counts("--restarts", restart_policies, tally.restarts,
+               COUNT(restart_policies), want);
   check_counts("--target-phase", target_phases, tally.target, 3, want);
   check_counts("--rephase", rephase_policies, tally.rephase, 3, want);
   check_counts("--no-reduce", without_with, tally.no_reduce, 2, want);
