@@ -98,6 +98,29 @@ void dpll__reduce_sweep(dpll_solver *s) {
   DPLL_CHECK_ALL(s);
 }
 
+/* The end of a round of vivify.c or subsume.c: the learned clauses it
+ * marked CLAUSE_REPLACED go only now, so that its propagation used none
+ * that a proof has deleted.  The literals of level 0 whose reasons they
+ * were keep their values without a reason, as literals of level 0 may;
+ * then the arena is compacted. */
+void dpll__reduce_replaced(dpll_solver *s) {
+  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
+    cref ref = dpll__learnt_ref(s, i);
+    clause *c = dpll__clause(s, ref);
+    if (c->flags & CLAUSE_REPLACED) {
+      c->flags &= ~CLAUSE_REPLACED;
+      dpll__clause_delete(s, ref);
+    }
+  }
+  for (size_t i = 0; i < dpll__trail_size(s); i++) {
+    unsigned v = lit_var(dpll__trail_at(s, i));
+    cref why = dpll__reason_of(s, v);
+    if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_DELETED))
+      dpll__set_reason(s, v, CREF_NONE);
+  }
+  dpll__reduce_sweep(s);
+}
+
 /* Whether a learned clause may be deleted now (see the top of the file). */
 static bool deletable(const dpll_solver *s, cref ref) {
   const clause *c = dpll__clause(s, ref);

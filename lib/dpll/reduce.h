@@ -11,6 +11,8 @@ int dpll__reduce(dpll_solver *s);
 /* Compacts the arena after deletions, telling the trail where the
  * reasons went (every reason must be live). */
 void dpll__reduce_sweep(dpll_solver *s);
+/* Deletes the learned clauses a round marked CLAUSE_REPLACED, then sweeps. */
+void dpll__reduce_replaced(dpll_solver *s);
 void dpll__drop_learnts(dpll_solver *s);
 
 #endif /* DPLL_REDUCE_H_INCLUDED */

@@ -21,8 +21,8 @@
  * Rounds run at restarts (cdcl.c), SUBSUME_GAP conflicts apart; a round
  * reads at most SUBSUME_EFFORT percent of the literals propagation visited
  * since the last one (and at least SUBSUME_MIN), so its cost stays in
- * proportion to the search's.  Clauses replaced go when the round ends,
- * as in vivify.c. */
+ * proportion to the search's.  Clauses replaced go when the round ends
+ * (dpll__reduce_replaced, as for vivify.c). */
 #include "subsume.h"
 #include "clausedb.h"
 #include "internal.h"
@@ -246,27 +246,6 @@ static int step(dpll_solver *s, round *r, size_t k) {
   return 0;
 }
 
-/* The clauses replaced go, as in vivify.c: the literals of level 0 whose
- * reasons they were keep their values without one; then the arena is
- * compacted. */
-static void tidy(dpll_solver *s) {
-  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
-    cref ref = dpll__learnt_ref(s, i);
-    clause *c = dpll__clause(s, ref);
-    if (c->flags & CLAUSE_REPLACED) {
-      c->flags &= ~CLAUSE_REPLACED;
-      dpll__clause_delete(s, ref);
-    }
-  }
-  for (size_t i = 0; i < dpll__trail_size(s); i++) {
-    unsigned v = lit_var(dpll__trail_at(s, i));
-    cref why = dpll__reason_of(s, v);
-    if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_DELETED))
-      dpll__set_reason(s, v, CREF_NONE);
-  }
-  dpll__reduce_sweep(s);
-}
-
 /* subsume
  *
  * Pre:  level 0, propagation at its fixpoint without conflict.
@@ -287,7 +266,7 @@ int dpll__subsume(dpll_solver *s) {
   for (size_t i = 0; !rc && i < r.n && r.work <= r.budget; i++)
     rc = step(s, &r, (size_t)(r.order[i] & 0xffffffffu));
   round_free(&r);
-  tidy(s);
+  dpll__reduce_replaced(s);
   s->subsume.ticks = dpll__ticks(s);
   s->subsume.next = s->stats.conflicts + SUBSUME_GAP;
   return rc;

@@ -60,8 +60,7 @@ typedef struct clause {
 #define CLAUSE_MARK 8u      /* scratch mark of one pass (compaction, check) */
 #define CLAUSE_OLD 16u      /* from an earlier solve, unused in this one */
 #define CLAUSE_VIVIFIED 32u /* tested by vivify.c */
-#define CLAUSE_REPLACED 64u /* vivify.c, subsume.c: to go at the round's end   \
-                             */
+#define CLAUSE_REPLACED 64u /* vivify.c, subsume.c: goes when rounds end */
 #define CLAUSE_ASIDE 128u   /* added, put aside by elimination (elim.c) */
 #define CLAUSE_LBD_SHIFT 8u
 #define CLAUSE_LBD_MAX ((1u << (32 - CLAUSE_LBD_SHIFT)) - 1)

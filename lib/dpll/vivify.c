@@ -157,28 +157,6 @@ static int replace(dpll_solver *s, cref ref, size_t m) {
   return 0;
 }
 
-/* The clauses replaced go only when the round ends, so that its
- * propagation uses none that a proof has deleted.  The literals of level
- * 0 whose reasons they were keep their values without a reason, as
- * literals of level 0 may; then the arena is compacted. */
-static void tidy(dpll_solver *s) {
-  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
-    cref ref = dpll__learnt_ref(s, i);
-    clause *c = dpll__clause(s, ref);
-    if (c->flags & CLAUSE_REPLACED) {
-      c->flags &= ~CLAUSE_REPLACED;
-      dpll__clause_delete(s, ref);
-    }
-  }
-  for (size_t i = 0; i < dpll__trail_size(s); i++) {
-    unsigned v = lit_var(dpll__trail_at(s, i));
-    cref why = dpll__reason_of(s, v);
-    if (why < CREF_MAX && (dpll__clause(s, why)->flags & CLAUSE_DELETED))
-      dpll__set_reason(s, v, CREF_NONE);
-  }
-  dpll__reduce_sweep(s);
-}
-
 /* vivify
  *
  * Pre:  level 0, propagation at its fixpoint without conflict.
@@ -207,7 +185,7 @@ int dpll__vivify(dpll_solver *s) {
     else if (m > 0)
       rc = replace(s, ref, m);
   }
-  tidy(s);
+  dpll__reduce_replaced(s);
   s->vivify.ticks = dpll__ticks(s);
   s->vivify.next = s->stats.conflicts + VIVIFY_GAP;
   return rc;
