@@ -47,9 +47,8 @@
  *   UNSAT    after dpll_solve returned DPLL_UNSAT;
  *   UNKNOWN  after dpll_solve returned DPLL_UNKNOWN (a limit or the
  *            terminate callback stopped it).
- * Once the clauses are shown unsatisfiable the solver stays so: adding more
- * clauses cannot make them satisfiable again.  Clauses may be added after a
- * solve; the next solve starts from scratch on the larger formula.
+ * Once shown unsatisfiable, the solver stays so.  Clauses may be added
+ * after a solve; the next solve starts afresh on the larger formula.
  *
  * ERRORS AND OWNERSHIP
  *
@@ -57,12 +56,11 @@
  * result) on success, or a negative DPLL_E... code; dpll_strerror turns a
  * code into a message.  The library never prints, never exits, never aborts
  * on bad input and keeps no global state: any number of solvers may live at
- * once, each used by one thread at a time (tests/test_threads.c runs
- * several under ThreadSanitizer).  With the option "threads" above 1,
- * dpll_solve runs searches in threads of its own and joins them before it
- * returns (docs/parallel.md).  Inputs are copied.  Pointers handed out are
- * borrowed: valid until the next call on the same solver, unless stated
- * otherwise.  No file is opened: the caller owns the streams and buffers.
+ * once, each used by one thread at a time.  With the option "threads"
+ * above 1, dpll_solve runs searches in threads of its own and joins them
+ * before it returns (docs/parallel.md).  Inputs are copied.  Pointers
+ * handed out are borrowed: valid until the next call on the same solver,
+ * unless stated otherwise.  No file is opened: the caller owns the streams.
  */
 #ifndef DPLL_DPLL_H_INCLUDED
 #define DPLL_DPLL_H_INCLUDED
@@ -85,8 +83,8 @@ extern "C" {
 
 /* The largest variable index a solver accepts (16,777,215).  Larger
  * literals (and INT_MIN) are rejected with DPLL_ERANGE.  Memory grows with
- * the largest variable mentioned, about 130 bytes per variable, so this
- * bound keeps a stray huge number from exhausting memory. */
+ * the largest variable mentioned (about 130 bytes each), so this bound
+ * keeps a stray huge number from exhausting memory. */
 #define DPLL_MAX_VAR ((1 << 24) - 1)
 
 /* ------------------------------------------------------------------------
@@ -340,21 +338,23 @@ enum dpll_option_kind {
     DPLL_FLAG(0), 0, "no-reduce", "cdcl: keep every learned clause")           \
   X(lucky, 0, 0, 1,                                                            \
     "cdcl: first, in a solve that keeps no learned clause, try all false, "    \
-    "all true, in index order and backwards, propagating after each (a "       \
-    "descent without conflict is a model; the dpll tool's default is 1)",      \
+    "all true, in order and backwards (the dpll tool's default is 1)",         \
     DPLL_FLAG(0), 0, "no-lucky",                                               \
     "cdcl: no lucky descents (all false, all true, both ways) first")          \
   X(eliminate, 0, 0, 1,                                                        \
-    "cdcl: before the first decision of a solve that keeps no learned "        \
-    "clause, replace variables of few clauses by their resolvents when "       \
-    "that adds no clause (bounded variable elimination; the dpll tool's "      \
-    "default is 1)",                                                           \
+    "cdcl: first, in a solve that keeps no learned clause, replace variables " \
+    "of few clauses by their resolvents if that adds no clause (the dpll "     \
+    "tool's default is 1)",                                                    \
     DPLL_FLAG(0), 0, "no-eliminate",                                           \
     "cdcl: no bounded variable elimination before the search")                 \
   X(gates, 0, 0, 1,                                                            \
     "cdcl, eliminate: a variable that a gate defines (AND, XOR, majority...) " \
     "needs only the resolvents with its definition (the dpll tool's: 1)",      \
     DPLL_FLAG(0), 0, "no-gates", "cdcl: eliminate without gate definitions")   \
+  X(substitute, 0, 0, 1,                                                       \
+    "cdcl: then replace each class of equivalent literals by one of them",     \
+    DPLL_FLAG(1), 0, "substitute",                                             \
+    "cdcl: replace equivalent literals by one of each class")                  \
   X(xor, DPLL_XOR_NONE, 0, 2,                                                  \
     "cdcl: first, in a solve that keeps no learned clause and writes no "      \
     "proof, solve the clauses' XORs by Gauss-Jordan elimination and add "      \
@@ -579,9 +579,8 @@ typedef int (*dpll_cube_fn)(void *ctx, const int *lits, size_t size);
 DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
                        dpll_cube_fn fn, void *ctx);
 
-/* Counters, accumulated over the solver's life, as one list: field name,
- * the label `dpll --stats` prints, and meaning.  A new counter is one row;
- * the struct and every printer follow from the list. */
+/* Counters, accumulated over the solver's life, as one list: field, the
+ * label `dpll --stats` prints, meaning.  The struct and printers follow. */
 #define DPLL_STATS(X)                                                          \
   X(decisions, "decisions", "splits, not counting second branches")            \
   X(propagations, "propagations", "literals assigned by unit propagation")     \
@@ -608,7 +607,8 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(factored, "factored", "cdcl: variables added (option factor)")             \
   X(gates, "gates", "cdcl: eliminated variables that had a definition")        \
   X(subsumed, "subsumed", "cdcl: learned clauses subsumed (option subsume)")   \
-  X(strengthened, "strengthened", "cdcl: learned clauses strengthened")
+  X(strengthened, "strengthened", "cdcl: learned clauses strengthened")        \
+  X(substituted, "substituted", "cdcl: variables replaced (substitute)")
 
 typedef struct dpll_stats {
 #define DPLL_STATS_FIELD(name, label, doc) uint64_t name;

@@ -25,6 +25,28 @@ void oom_session(void) {
   oom.failed = false;
 }
 
+long oom_each(void *(*make)(void *ctx), int (*call)(void *obj),
+              void (*judge)(void *obj, int rc, bool failed, void *ctx),
+              void *ctx) {
+  long failures = 0;
+  for (oom.at = 0;; oom.at++) {
+    void *obj = make(ctx);
+    if (!obj)
+      break;
+    oom_session();
+    oom.armed = true;
+    int rc = call(obj);
+    oom.armed = false;
+    bool failed = oom.failed;
+    judge(obj, rc, failed, ctx);
+    if (!failed)
+      break;
+    failures++;
+  }
+  oom.at = -1;
+  return failures;
+}
+
 static bool refuse(void) {
   if (!oom.armed)
     return false;

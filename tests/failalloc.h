@@ -61,6 +61,16 @@ void oom_session(void);
     assert_non_null(result);                                                   \
   } while (0)
 
+/* ---- Each allocation of one call in turn --------------------------------- */
+
+/* For allocation 0, 1, ... failing in turn, until a run in which none
+ * fails: obj = make(ctx) (NULL: stop), rc = call(obj) armed, then
+ * judge(obj, rc, whether the planned failure happened, ctx), which also
+ * frees obj.  Returns how many runs had a failure; oom.at is -1 after. */
+long oom_each(void *(*make)(void *ctx), int (*call)(void *obj),
+              void (*judge)(void *obj, int rc, bool failed, void *ctx),
+              void *ctx);
+
 /* ---- A whole session, for the puzzle libraries' tests ------------------ */
 
 /* The main() of an out-of-memory test: its one cmocka test runs

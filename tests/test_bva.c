@@ -28,10 +28,10 @@
  *     dpll__bva_restore) gives back the clauses added exactly, and a solve
  *     after it the right answer.
  *  1. Whole solves ("factor" on, cdcl; "eliminate" on and off, "xor"
- *     none, refute and all, "pure" on and off, and "lucky", "probe" and
- *     "vivify" on and off, by turns): a thousand random formulas of 8 to
- *     14 variables, random 2- and 3-clauses with planted at-most-one
- *     groups and products (some with a literal and its negation among
+ *     none, refute and all, "pure" on and off, and "lucky", "probe",
+ *     "vivify" and "substitute" on and off, by turns): a thousand random
+ * formulas of 8 to 14 variables, random 2- and 3-clauses with planted
+ * at-most-one groups and products (some with a literal and its negation among
  *     their literals), some clauses twice, now and then a unit; the answer
  *     that of brute force, every model checked; after the solve the
  *     variables are the caller's (dpll_model of one more gives
@@ -470,9 +470,9 @@ static void after_solve(dpll_solver *s, int nv, int res, const char *what) {
 
 /* A solver with f, "factor" on, the cdcl engine, and the options of case
  * i: eliminate i % 2; xor none, refute, all by i / 2 % 3; pure i / 6 % 2
- * (which may satisfy a product's clauses before the pass); lucky, probe
- * and vivify together i / 12 % 2 (the last two at restarts, over the
- * added variables' clauses too). */
+ * (which may satisfy a product's clauses before the pass); lucky, probe,
+ * vivify and substitute together i / 12 % 2 (the last three at restarts,
+ * over the added variables' clauses too). */
 static dpll_solver *bva_solver(const oracle_formula *f, long i) {
   static const int xor_modes[] = {DPLL_XOR_NONE, DPLL_XOR_REFUTE, DPLL_XOR_ALL};
   dpll_solver *s = dpll_new();
@@ -485,6 +485,7 @@ static dpll_solver *bva_solver(const oracle_formula *f, long i) {
   assert_int_equal(dpll_set_option(s, "lucky", i / 12 % 2), 0);
   assert_int_equal(dpll_set_option(s, "probe", i / 12 % 2), 0);
   assert_int_equal(dpll_set_option(s, "vivify", i / 12 % 2), 0);
+  assert_int_equal(dpll_set_option(s, "substitute", i / 12 % 2), 0);
   add_formula(s, f, 0);
   return s;
 }

@@ -412,83 +412,93 @@ static void test_solves_with_proofs(void **state) {
   assert_true(total.subsumed > 0 && total.strengthened > 0);
 }
 
+/* One case of the out-of-memory tests: the formula, its models, what the
+ * round adds; how many solves ran out after a round had done something. */
+typedef struct oom_case {
+  oracle_formula f;
+  uint32_t *models;
+  size_t nmodels;
+  uint64_t rng;
+  long in_rounds;
+} oom_case;
+
+static void *round_make(void *ctx) {
+  oom_case *c = ctx;
+  dpll_solver *s = at_root(&c->f);
+  uint64_t copy = c->rng;
+  if (s)
+    add_learned_clauses(s, &c->f, &copy, c->models, c->nmodels);
+  return s;
+}
+
+static int round_call(void *s) { return dpll__subsume(s); }
+
+/* DPLL_ENOMEM if an allocation failed, the invariants, the solve after. */
+static void round_judge(void *obj, int rc, bool failed, void *ctx) {
+  dpll_solver *s = obj;
+  oom_case *c = ctx;
+  CHECK(failed ? rc == DPLL_ENOMEM : rc == 0 || rc == DPLL_UNSAT,
+        "allocation %ld: the round gave %d", oom.at, rc);
+  const char *why = dpll__check(s);
+  CHECK(why == NULL, "allocation %ld: %s", oom.at, why);
+  int res = dpll_solve(s);
+  CHECK(res == (c->nmodels ? DPLL_SAT : DPLL_UNSAT),
+        "allocation %ld: the solve after gave %d", oom.at, res);
+  if (res == DPLL_SAT)
+    CHECK(model_satisfies_with(s, &c->f, NULL, 0), "a false model");
+  dpll_free(s);
+}
+
 /* Each allocation of a round fails in turn: DPLL_ENOMEM, the invariants
  * hold, and the solve after is right. */
 static void test_out_of_memory_round(void **state) {
   (void)state;
-  uint64_t rng = 0x5B5B0003ULL;
   static uint32_t models[1u << MAX_VARS];
   long failures = 0;
+  uint64_t rng = 0x5B5B0003ULL;
   for (int i = 0; i < 20; i++) {
-    oracle_formula f;
-    oracle_random(&f, &rng, 8, 20, 2, 4);
-    size_t nmodels = all_models(&f, models);
-    for (oom.at = 0;; oom.at++) {
-      dpll_solver *s = at_root(&f);
-      if (!s)
-        break;
-      uint64_t copy = rng;
-      add_learned_clauses(s, &f, &copy, models, nmodels);
-      oom_session();
-      oom.armed = true;
-      int rc = dpll__subsume(s);
-      oom.armed = false;
-      bool failed = oom.failed;
-      CHECK(failed ? rc == DPLL_ENOMEM : rc == 0 || rc == DPLL_UNSAT,
-            "formula %d, allocation %ld: the round gave %d", i, oom.at, rc);
-      const char *why = dpll__check(s);
-      CHECK(why == NULL, "formula %d, allocation %ld: %s", i, oom.at, why);
-      int res = dpll_solve(s);
-      CHECK(res == (nmodels ? DPLL_SAT : DPLL_UNSAT),
-            "formula %d, allocation %ld: the solve after gave %d", i, oom.at,
-            res);
-      if (res == DPLL_SAT)
-        CHECK(model_satisfies_with(s, &f, NULL, 0), "a false model");
-      dpll_free(s);
-      if (!failed)
-        break;
-      failures++;
-    }
-    oom.at = -1;
-    oracle_free(&f);
+    oom_case c = {.models = models};
+    oracle_random(&c.f, &rng, 8, 20, 2, 4);
+    c.nmodels = all_models(&c.f, models);
+    c.rng = rng;
+    failures += oom_each(round_make, round_call, round_judge, &c);
+    oracle_free(&c.f);
   }
   print_message("%ld allocations of a round failed in turn\n", failures);
   assert_true(failures >= 20);
 }
 
+static void *solve_make(void *ctx) {
+  return early_rounds(&((oom_case *)ctx)->f);
+}
+
+static int solve_call(void *s) { return dpll_solve(s); }
+
+/* UNSAT or DPLL_ENOMEM, then UNSAT from the solve after. */
+static void solve_judge(void *obj, int res, bool failed, void *ctx) {
+  dpll_solver *s = obj;
+  oom_case *c = ctx;
+  dpll_stats st = stats_of(s);
+  CHECK(res == DPLL_UNSAT || (failed && res == DPLL_ENOMEM),
+        "allocation %ld: dpll_solve gave %d", oom.at, res);
+  CHECK(failed || st.subsumed + st.strengthened > 0, "no round did anything");
+  c->in_rounds += res == DPLL_ENOMEM && st.subsumed + st.strengthened > 0;
+  CHECK(!failed || dpll_solve(s) == DPLL_UNSAT,
+        "allocation %ld: the solve after", oom.at);
+  dpll_free(s);
+}
+
 /* Each allocation of a whole solve with early rounds fails in turn. */
 static void test_out_of_memory_solve(void **state) {
   (void)state;
-  oracle_formula f;
-  oracle_pigeons(&f, 5);
-  long failures = 0, in_rounds = 0;
-  for (oom.at = 0;; oom.at++) {
-    dpll_solver *s = early_rounds(&f);
-    oom_session();
-    oom.armed = true;
-    int res = dpll_solve(s);
-    oom.armed = false;
-    dpll_stats st = stats_of(s);
-    if (!oom.failed) {
-      CHECK(res == DPLL_UNSAT, "no failure: dpll_solve gave %d", res);
-      CHECK(st.subsumed + st.strengthened > 0, "no round did anything");
-      dpll_free(s);
-      break;
-    }
-    failures++;
-    CHECK(res == DPLL_UNSAT || res == DPLL_ENOMEM,
-          "allocation %ld: dpll_solve gave %d", oom.at, res);
-    in_rounds += res == DPLL_ENOMEM && st.subsumed + st.strengthened > 0;
-    CHECK(dpll_solve(s) == DPLL_UNSAT, "allocation %ld: the solve after",
-          oom.at);
-    dpll_free(s);
-  }
-  oom.at = -1;
-  oracle_free(&f);
+  oom_case c = {0};
+  oracle_pigeons(&c.f, 5);
+  long failures = oom_each(solve_make, solve_call, solve_judge, &c);
+  oracle_free(&c.f);
   print_message("%ld allocations of a solve failed in turn (%ld after a "
                 "round had done something)\n",
-                failures, in_rounds);
-  assert_true(in_rounds >= 1);
+                failures, c.in_rounds);
+  assert_true(c.in_rounds >= 1);
 }
 
 int main(void) {

@@ -20,7 +20,8 @@
  * an analysis), so they stay for later solves.
  *
  * Then, once, the same way: bounded variable elimination (elim.c, option
- * "eliminate"), parity reasoning (xor.c, option "xor"; not while a proof
+ * "eliminate"), equivalent-literal substitution (subst.c, option
+ * "substitute"), parity reasoning (xor.c, option "xor"; not while a proof
  * is written) and bounded variable addition (bva.c, option "factor"; not
  * with a proof nor under assumptions). */
 #include "cdcl.h"
@@ -41,6 +42,7 @@
 #include "purecount.h"
 #include "reduce.h"
 #include "restart.h"
+#include "subst.h"
 #include "subsume.h"
 #include "trace.h"
 #include "vivify.h"
@@ -92,7 +94,8 @@ static int import_shared(dpll_solver *s) {
 /* A restart, and what runs at level 0 after it: the clauses shared by
  * a portfolio (their units propagated: the rounds below start from a
  * fixpoint; a conflict stays on the queue for the loop to find again),
- * rephasing, vivification, probing and subsumption, each when due.  Returns 0,
+ * rephasing, vivification, probing, substitution (its units propagated)
+ * and subsumption, each when due.  Returns 0,
  * DPLL_UNSAT or DPLL_ENOMEM. */
 static int restart(dpll_solver *s) {
   dpll__restart(s, 0);
@@ -109,6 +112,12 @@ static int restart(dpll_solver *s) {
     return rc;
   if (dpll__probe_due(s) && (rc = dpll__probe(s)) != 0)
     return rc;
+  if (dpll__subst_due(s)) {
+    if ((rc = dpll__subst(s)) != 0)
+      return rc;
+    if ((conflict = dpll__propagate(s)) != CREF_NONE)
+      return conflict == CREF_OOM ? DPLL_ENOMEM : 0;
+  }
   if (dpll__subsume_due(s) && (rc = dpll__subsume(s)) != 0)
     return rc;
   return 0;
@@ -116,7 +125,7 @@ static int restart(dpll_solver *s) {
 
 /* The steps run once at level 0 before the first decision of a solve
  * that keeps no learned clause and is not traced, in this order. */
-enum { STEP_ELIM = 1, STEP_XOR = 2, STEP_BVA = 4 };
+enum { STEP_ELIM = 1, STEP_SUBST = 2, STEP_XOR = 4, STEP_BVA = 8 };
 
 static unsigned steps_due(const dpll_solver *s) {
   if (dpll__num_learnts(s) > 0 || dpll__tracing(s))
@@ -124,6 +133,8 @@ static unsigned steps_due(const dpll_solver *s) {
   unsigned due = 0;
   if (s->opt[OPT_eliminate] && !dpll__assuming(s))
     due |= STEP_ELIM;
+  if (s->opt[OPT_substitute] && !dpll__assuming(s))
+    due |= STEP_SUBST;
   if (s->opt[OPT_xor] != DPLL_XOR_NONE && !dpll__proving(s))
     due |= STEP_XOR;
   if (s->opt[OPT_factor] && !dpll__assuming(s) && !dpll__proving(s))
@@ -132,7 +143,7 @@ static unsigned steps_due(const dpll_solver *s) {
 }
 
 /* The next step due of those (taken off *due): bounded variable
- * elimination, parity reasoning, then variable addition.  Returns
+ * elimination, substitution, parity reasoning, then variable addition.  Returns
  * SIMPLIFIED (the loop goes on: propagation first), or the search's end:
  * DPLL_UNKNOWN (stopped), DPLL_UNSAT or DPLL_ENOMEM. */
 #define SIMPLIFIED 1
@@ -142,6 +153,11 @@ static int simplify(dpll_solver *s, unsigned *due) {
     *due &= ~(unsigned)STEP_ELIM;
     rc = dpll__elim(s);
     return rc == ELIM_STOPPED ? DPLL_UNKNOWN : rc ? rc : SIMPLIFIED;
+  }
+  if (*due & STEP_SUBST) {
+    *due &= ~(unsigned)STEP_SUBST;
+    rc = dpll__subst(s);
+    return rc ? rc : SIMPLIFIED;
   }
   if (*due & STEP_XOR) {
     *due &= ~(unsigned)STEP_XOR;
@@ -175,6 +191,7 @@ int dpll__cdcl(dpll_solver *s) {
   dpll__vivify_init(s);
   dpll__probe_init(s);
   dpll__subsume_init(s);
+  dpll__subst_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)

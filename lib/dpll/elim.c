@@ -110,8 +110,7 @@ static void pass_free(elim_pass *e) {
   DPLL_FREE_ALL(e->start, e->occ, e->mark, e->state, e->cand);
 }
 
-/* Whether c takes part: in use, and not satisfied at level 0. */
-static bool in_use(const dpll_solver *s, const clause *c) {
+bool dpll__in_use(const dpll_solver *s, const clause *c) {
   if (c->flags & (CLAUSE_ASIDE | CLAUSE_DELETED))
     return false;
   for (uint32_t k = 0; k < c->size; k++)
@@ -128,7 +127,7 @@ static void occ_walk(const dpll_solver *s, elim_pass *e, bool fill) {
     for (size_t i = 0; i < n; i++) {
       cref ref = learned ? dpll__learnt_ref(s, i) : dpll__clause_ref(s, i);
       const clause *c = dpll__clause(s, ref);
-      if (!in_use(s, c))
+      if (!dpll__in_use(s, c))
         continue;
       e->work += c->size;
       for (uint32_t k = 0; k < c->size; k++) {
@@ -427,6 +426,18 @@ int dpll__elim(dpll_solver *s) {
   dpll__store_restore(s);
   dpll__store_truncate(s, arena0);
   return rc ? rc : stop ? ELIM_STOPPED : 0;
+}
+
+int dpll__elim_save(dpll_solver *s, const unsigned *lits, size_t n) {
+  elim_part *el = &s->elim;
+  int rc = DPLL_GROW(el->stack, el->cap, el->size + n + 1,
+                     SIZE_MAX / sizeof(unsigned));
+  if (rc)
+    return rc;
+  memcpy(el->stack + el->size, lits, n * sizeof *lits);
+  el->size += n;
+  el->stack[el->size++] = (unsigned)n;
+  return 0;
 }
 
 void dpll__elim_extend(const dpll_solver *s, unsigned char *model) {

@@ -12,7 +12,13 @@
  * the rest; dpll__elim_restore (at the end of the solve, level 0) puts the
  * clauses set aside back. */
 #define ELIM_STOPPED 1
+/* Whether c takes part in elimination and substitution (subst.c): neither
+ * put aside nor deleted, and not satisfied at level 0. */
+bool dpll__in_use(const dpll_solver *s, const clause *c);
 int dpll__elim(dpll_solver *s);
+/* Saves a clause for dpll__elim_extend, which makes lits[0] true when the
+ * others are false (subst.c saves equivalences so); 0 or DPLL_ENOMEM. */
+int dpll__elim_save(dpll_solver *s, const unsigned *lits, size_t n);
 void dpll__elim_extend(const dpll_solver *s, unsigned char *model);
 void dpll__elim_restore(dpll_solver *s);
 void dpll__elim_free(dpll_solver *s);

@@ -70,6 +70,7 @@ struct dpll_solver {
   vivify_part vivify;
   subsume_part subsume;
   probe_part probe;
+  subst_part subst;
   elim_part elim;
   trace_part trace;
   proof_part proof;

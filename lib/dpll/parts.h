@@ -202,6 +202,13 @@ typedef struct probe_part {
   unsigned cursor; /* the literal the next round starts from */
 } probe_part;
 
+/* subst.c: when equivalent literals are next substituted during the
+ * search (in conflicts), and how many rounds ran. */
+typedef struct subst_part {
+  uint64_t next;
+  uint64_t rounds;
+} subst_part;
+
 /* elim.c: the clauses that elimination put aside in this solve, for
  * extending a model to the eliminated variables: records of a clause's
  * literals, the eliminated variable's literal first, then their number;

@@ -9,7 +9,7 @@
  *
  * The bytes: six that choose the options (engine, or auto; heuristic,
  * restarts, pure literals, reduction, minimisation, target phases, seed,
- * the lookahead, elimination, variable addition), the number
+ * the lookahead, elimination, variable addition, substitution), the number
  * of variables (1 to 12), whether the classic search is driven by its
  * public steps instead of dpll_solve, whether clauses go in literal by
  * literal (dpll_add), after how many clauses to solve once on the way (the
@@ -39,7 +39,7 @@
 typedef struct setup {
   int vars;
   int64_t algorithm, heuristic, restarts, pure, reduce, minimize, target;
-  int64_t seed, lookahead, eliminate, factor, gates;
+  int64_t seed, lookahead, eliminate, factor, gates, substitute;
   int by_steps;    /* drive the classic search through its public steps */
   int lit_by_lit;  /* add clauses with dpll_add */
   size_t solve_at; /* also solve after this many clauses (0: never) */
@@ -67,6 +67,7 @@ static setup read_setup(const uint8_t *d) {
   if (u.restarts == DPLL_RESTARTS_MIXED && (d[3] >> 6) & 1)
     u.restarts = DPLL_RESTARTS_MODES;
   u.order = d[4];
+  u.substitute = d[4] >> 7; /* equivalent literals, with half the orders */
   u.limit = d[5] & 15;
   u.limit_name = d[5] & 0x80 ? "decision_limit" : "conflict_limit";
   u.lookahead = (d[5] >> 4) & 1;
@@ -86,7 +87,7 @@ static void configure(dpll_solver *s, const setup *u) {
                  {"target_phase", u->target}, {"seed", u->seed},
                  {"lookahead", u->lookahead}, {"eliminate", u->eliminate},
                  {"lucky", u->eliminate},     {"factor", u->factor},
-                 {"gates", u->gates}};
+                 {"gates", u->gates},         {"substitute", u->substitute}};
   for (size_t i = 0; i < sizeof options / sizeof *options; i++)
     FUZZ_CHECK(dpll_set_option(s, options[i].name, options[i].value) == 0);
   /* Priorities 0-2 and some variables not to split on: the order of the
