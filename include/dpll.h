@@ -375,9 +375,9 @@ enum dpll_option_kind {
     DPLL_FLAG(1), 0, "vivify",                                                 \
     "cdcl: now and then shorten learned clauses by vivification")              \
   X(subsume, 0, 0, 1,                                                          \
-    "cdcl: at restarts, now and then subsume and strengthen learned clauses",  \
+    "cdcl: at restarts, now and then subsume and strengthen clauses",          \
     DPLL_FLAG(1), 0, "subsume",                                                \
-    "cdcl: now and then delete subsumed learned clauses, shorten others")      \
+    "cdcl: now and then remove subsumed clauses, shorten others")              \
   X(probe, 0, 0, 1,                                                            \
     "cdcl: at restarts, now and then probe the roots of the binary "           \
     "implication graph and set false each literal whose propagation fails",    \
@@ -606,8 +606,8 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(failed_literals, "failed literals", "probes that failed, negations set")   \
   X(factored, "factored", "cdcl: variables added (option factor)")             \
   X(gates, "gates", "cdcl: eliminated variables that had a definition")        \
-  X(subsumed, "subsumed", "cdcl: learned clauses subsumed (option subsume)")   \
-  X(strengthened, "strengthened", "cdcl: learned clauses strengthened")        \
+  X(subsumed, "subsumed", "cdcl: clauses subsumed (option subsume)")           \
+  X(strengthened, "strengthened", "cdcl: clauses strengthened")                \
   X(substituted, "substituted", "cdcl: variables replaced (substitute)")
 
 typedef struct dpll_stats {

@@ -1,19 +1,22 @@
 /* test_subsume.c - subsume.c's rounds (option subsume), judged by brute
  * force and by the project's DRAT checker.
  *
- *  0. Worked examples: one clause subsumed and one strengthened; a
- *     learned clause that subsumes another keeps the better rank.
+ *  0. Worked examples: clauses subsumed and strengthened, one of them the
+ *     caller's (put aside); a learned clause that subsumes another keeps
+ *     the better rank.
  *  1. One round on a random formula of up to 10 variables to which
  *     learned clauses that follow from it are added, some planted so that
  *     another clause subsumes or strengthens them.  After the round:
- *       - the caller's clauses are exactly as before;
+ *       - the caller's clauses keep their literals; each one put aside is
+ *         subsumed by a clause in use;
  *       - every learned clause follows from the formula (all its models,
  *         found by brute force, satisfy it);
  *       - every learned clause of before is subsumed by a clause of after
  *         (nothing it said is lost);
- *       - no learned clause of before that is left is subsumed by another
- *         clause taking part (the round finds them all), when no unit came
- *         up during the round;
+ *       - no learned clause of before that is left, nor clause of the
+ *         caller's in use, is subsumed by another clause taking part (the
+ *         round finds them all), when no unit came up during the round and
+ *         nothing was strengthened;
  *       - the invariants hold, and a solve gives the brute-force answer.
  *  2. Whole solves with rounds early and often: pigeonhole and random
  *     3-SAT; every UNSAT answer's DRAT proof is checked, every model too.
@@ -113,6 +116,11 @@ static bool in_list(const lits *a, const lits *list, size_t n) {
   return false;
 }
 
+/* Whether the caller's clause i is put aside. */
+static bool aside(const dpll_solver *s, size_t i) {
+  return dpll__clause(s, dpll__clause_ref(s, i))->flags & CLAUSE_ASIDE;
+}
+
 /* The live clauses of s, the caller's (learned 0) or the learned ones. */
 static size_t snapshot(const dpll_solver *s, int learned, lits *out,
                        bool *part) {
@@ -122,8 +130,9 @@ static size_t snapshot(const dpll_solver *s, int learned, lits *out,
     const clause *c = dpll__clause(s, ref);
     if (c->flags & CLAUSE_DELETED)
       continue;
-    if (part) { /* takes part in a round: not satisfied at level 0 */
-      part[m] = true;
+    if (part) { /* takes part in a round: not satisfied at level 0 nor
+                 * put aside */
+      part[m] = !(c->flags & CLAUSE_ASIDE);
       for (uint32_t k = 0; k < c->size; k++)
         if (dpll__value(s, c->lits[k]) > 0)
           part[m] = false;
@@ -199,8 +208,10 @@ static int add_learned_clauses(dpll_solver *s, const oracle_formula *f,
 }
 
 /* The worked example: (1 2) (-1 3 5) (-5 3), and two learned clauses
- * that follow from them: (1 2 4), which (1 2) subsumes, and (-1 2 3),
- * which (1 2) strengthens to (2 3) (no clause subsumes it). */
+ * that follow from them, (1 2 4) and (-1 2 3).  Shortest first, the
+ * caller's before learned ones: (-5 3) strengthens (-1 3 5), which is put
+ * aside, to the learned (-1 3); (1 2) subsumes (1 2 4), and (-1 3)
+ * subsumes (-1 2 3). */
 static void test_worked(void **state) {
   (void)state;
   oracle_formula f;
@@ -216,13 +227,16 @@ static void test_worked(void **state) {
   lits after[4];
   assert_int_equal(snapshot(s, 1, after, NULL), 1);
   assert_int_equal(after[0].n, 2);
-  assert_int_equal(after[0].l[0], 2);
+  assert_int_equal(after[0].l[0], -1);
   assert_int_equal(after[0].l[1], 3);
   dpll_stats st = stats_of(s);
-  assert_int_equal(st.subsumed, 1);
+  assert_int_equal(st.subsumed, 2);
   assert_int_equal(st.strengthened, 1);
   assert_null(dpll__check(s));
   assert_int_equal(dpll_num_clauses(s), 3);
+  assert_int_equal(dpll__store_aside(s), 1);
+  const clause *aside = dpll__clause(s, dpll__clause_ref(s, 1));
+  assert_true(aside->flags & CLAUSE_ASIDE);
   assert_int_equal(dpll_solve(s), DPLL_SAT);
   assert_true(model_satisfies_with(s, &f, NULL, 0));
   dpll_free(s);
@@ -260,7 +274,7 @@ static void test_round_against_oracle(void **state) {
   long rounds = 0, subsumed = 0, strengthened = 0, complete_checked = 0;
   static uint32_t models[1u << MAX_VARS];
   static lits before[400], after[400], orig0[400], orig1[400];
-  static bool part[400], old[400];
+  static bool part[400], old[400], used1[400];
   for (int i = 0; i < 3000; i++) {
     oracle_formula f;
     int nv = 3 + oracle_below(&rng, MAX_VARS - 2);
@@ -285,16 +299,17 @@ static void test_round_against_oracle(void **state) {
           "formula %d: the round gave %d", i, rc);
     const char *why = dpll__check(s);
     CHECK(why == NULL, "formula %d: %s", i, why);
-    /* The caller's clauses are as they were. */
-    size_t n1 = snapshot(s, 0, orig1, NULL);
+    /* The caller's clauses keep their literals (some are put aside). */
+    size_t n1 = snapshot(s, 0, orig1, used1);
     CHECK(n1 == n0, "formula %d: %zu clauses, were %zu", i, n1, n0);
     for (size_t k = 0; k < n0; k++)
       CHECK(orig0[k].n == orig1[k].n &&
                 !memcmp(orig0[k].l, orig1[k].l,
                         (size_t)orig0[k].n * sizeof *orig0[k].l),
             "formula %d: clause %zu changed", i, k);
-    /* Every learned clause follows; every old one is subsumed by one of
-     * after (a clause of the caller's or a learned one). */
+    /* Every learned clause follows; every old one, and every clause of
+     * the caller's put aside, is subsumed by one of after in use (a clause
+     * of the caller's or a learned one). */
     size_t na = snapshot(s, 1, after, part);
     for (size_t k = 0; k < na; k++)
       CHECK(follows(after[k].l, (size_t)after[k].n, models, nmodels),
@@ -304,8 +319,16 @@ static void test_round_against_oracle(void **state) {
       for (size_t j = 0; j < na && !covered; j++)
         covered = subset(&after[j], &before[k]);
       for (size_t j = 0; j < n1 && !covered; j++)
-        covered = subset(&orig1[j], &before[k]);
+        covered = !aside(s, j) && subset(&orig1[j], &before[k]);
       CHECK(covered, "formula %d: learned clause %zu of before is lost", i, k);
+    }
+    for (size_t k = 0; k < n1; k++) {
+      bool covered = !aside(s, k);
+      for (size_t j = 0; j < na && !covered; j++)
+        covered = subset(&after[j], &orig1[k]);
+      for (size_t j = 0; j < n1 && !covered; j++)
+        covered = j != k && !aside(s, j) && subset(&orig1[j], &orig1[k]);
+      CHECK(covered, "formula %d: clause %zu, put aside, is lost", i, k);
     }
     /* None of before that is left is subsumed by another of before taking
      * part (when the round found no unit and strengthened nothing: the
@@ -320,7 +343,7 @@ static void test_round_against_oracle(void **state) {
         if (!old[k])
           continue;
         for (size_t j = 0; j < n1; j++)
-          CHECK(!subset(&orig1[j], &after[k]),
+          CHECK(!used1[j] || !subset(&orig1[j], &after[k]),
                 "formula %d: learned clause %zu is subsumed by clause %zu", i,
                 k, j);
         for (size_t j = 0; j < na; j++)
@@ -328,6 +351,11 @@ static void test_round_against_oracle(void **state) {
                 "formula %d: learned clause %zu is subsumed by learned %zu", i,
                 k, j);
       }
+      /* Nor is a clause of the caller's in use, by another of them. */
+      for (size_t k = 0; k < n1; k++)
+        for (size_t j = 0; j < n1 && used1[k]; j++)
+          CHECK(j == k || !used1[j] || !subset(&orig1[j], &orig1[k]),
+                "formula %d: clause %zu is subsumed by clause %zu", i, k, j);
     }
     int res = dpll_solve(s);
     CHECK(res == (nmodels ? DPLL_SAT : DPLL_UNSAT),
@@ -338,7 +366,7 @@ static void test_round_against_oracle(void **state) {
     dpll_free(s);
     oracle_free(&f);
   }
-  print_message("%ld rounds: %ld learned clauses subsumed, %ld strengthened; "
+  print_message("%ld rounds: %ld clauses subsumed, %ld strengthened; "
                 "completeness checked after %ld\n",
                 rounds, subsumed, strengthened, complete_checked);
   assert_true(subsumed > rounds / 4 && strengthened > rounds / 20);

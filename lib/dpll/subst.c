@@ -54,7 +54,9 @@
 #include <string.h>
 
 #define DONE UINT32_MAX /* low[lit] once its component is found */
-#define SUBST_GAP 2000  /* conflicts before the first round, then 2 x ... */
+#ifndef SUBST_GAP
+#define SUBST_GAP 2000 /* conflicts before the first round, then 2 x ... */
+#endif
 
 /* The schedule runs on across solves, as probe.c's does. */
 void dpll__subst_init(dpll_solver *s) {

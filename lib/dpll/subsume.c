@@ -1,10 +1,10 @@
-/* subsume.c - learned clauses that other clauses subsume go, and those
- * one strengthens get shorter (option "subsume"): the forward subsumption
- * of recent solvers (Eén and Biere, SAT 2005, section 3; done on the
- * learned clauses between searches, as CaDiCaL and kissat do).
+/* subsume.c - clauses that other clauses subsume go, and those one
+ * strengthens get shorter (option "subsume"): the forward subsumption of
+ * recent solvers (Eén and Biere, SAT 2005, section 3; done between
+ * searches, as CaDiCaL and kissat do).
  *
  * D subsumes C when every literal of D is in C: C follows from D and
- * adds nothing, so a learned C may go.  D strengthens C when all but one
+ * adds nothing, so it may go.  D strengthens C when all but one
  * literal of D are in C and the negation of that one, ¬d, is: resolving
  * them on d gives C without ¬d, which subsumes C and replaces it.  That
  * clause is RUP (its negation makes C force ¬d and D force d), so a DRAT
@@ -15,8 +15,13 @@
  * before it that are kept: each of those is listed under one of its
  * literals, the one with the shortest list so far (the "one-watch" scheme),
  * so a test looks under each literal of C and its negation.  A clause
- * kept joins the lists.  Only learned clauses are deleted or shortened:
- * the caller's clauses stay as they were, and subsume others.
+ * kept joins the lists.  A learned clause that goes is deleted; one of the
+ * caller's is put aside for the rest of the solve, as elimination does
+ * (elim.c, whose end of solve takes it back), and a learned D that
+ * subsumed it gets LBD 1, which reduction keeps for the solve.  A
+ * strengthened clause of the caller's is put aside too, and its shorter
+ * form is a learned clause of LBD 1.  In a proof the clauses put aside are
+ * not deleted.
  *
  * Rounds run at restarts (cdcl.c), SUBSUME_GAP conflicts apart; a round
  * reads at most SUBSUME_EFFORT percent of the literals propagation visited
@@ -163,7 +168,8 @@ static void list(dpll_solver *s, round *r, size_t k, cref ref) {
   r->head[best] = (int32_t)k;
 }
 
-/* Replaces the learned clause at ref by itself without lit: the new clause
+/* Replaces the clause at ref by itself without lit: the new clause, a
+ * learned one (of LBD 1 for a clause of the caller's, which is put aside),
  * takes its place in refs[k].  A unit is assigned at level 0 and
  * propagated.  Returns 0, DPLL_ENOMEM or DPLL_UNSAT. */
 static int strengthen(dpll_solver *s, round *r, size_t k, unsigned lit) {
@@ -185,11 +191,15 @@ static int strengthen(dpll_solver *s, round *r, size_t k, unsigned lit) {
   if (rc)
     return rc;
   c = dpll__clause(s, ref); /* (the reserve may move the arena) */
-  uint32_t lbd = clause_lbd(c);
+  bool learned = c->flags & CLAUSE_LEARNED;
+  uint32_t lbd = learned ? clause_lbd(c) : 1;
   uint32_t keep = c->flags & (CLAUSE_OLD | CLAUSE_USED | CLAUSE_VIVIFIED);
   cref fresh = dpll__clause_new(s, lits, m, true, lbd < m ? lbd : m);
   dpll__clause(s, fresh)->flags |= keep;
-  dpll__clause(s, ref)->flags |= CLAUSE_REPLACED;
+  if (learned)
+    dpll__clause(s, ref)->flags |= CLAUSE_REPLACED;
+  else
+    dpll__clause_set_aside(s, ref);
   r->refs[k] = fresh;
   s->stats.strengthened++;
   if (m > 1)
@@ -206,13 +216,15 @@ static int strengthen(dpll_solver *s, round *r, size_t k, unsigned lit) {
 }
 
 /* A learned clause d that subsumes c, which goes, ranks at the next
- * reduction as the better of the two: c's LBD if lower, used if c was,
- * of this solve if c was (reduce.c). */
+ * reduction as the better of the two: c's LBD if lower (1 for a clause of
+ * the caller's, which reduction keeps for the solve: d stands for it), used
+ * if c was, of this solve if c was (reduce.c). */
 static void keep_rank(clause *d, const clause *c) {
   if (!(d->flags & CLAUSE_LEARNED))
     return;
-  if (clause_lbd(c) < clause_lbd(d))
-    clause_set_lbd(d, clause_lbd(c));
+  uint32_t lbd = c->flags & CLAUSE_LEARNED ? clause_lbd(c) : 1;
+  if (lbd < clause_lbd(d))
+    clause_set_lbd(d, lbd);
   d->flags |= c->flags & CLAUSE_USED;
   if (!(c->flags & CLAUSE_OLD))
     d->flags &= ~CLAUSE_OLD;
@@ -231,13 +243,16 @@ static int step(dpll_solver *s, round *r, size_t k) {
     r->mark[c->lits[i]] = r->stamp;
   int32_t by = -1;
   unsigned what = find(s, r, c, &by);
-  if (what == 1 && learned) {
+  if (what == 1) {
     keep_rank(dpll__clause(s, r->refs[by]), c);
-    c->flags |= CLAUSE_REPLACED;
+    if (learned)
+      c->flags |= CLAUSE_REPLACED;
+    else
+      dpll__clause_set_aside(s, r->refs[k]);
     s->stats.subsumed++;
     return 0;
   }
-  if (what >= 2 && learned) {
+  if (what >= 2) {
     int rc = strengthen(s, r, k, what - 2);
     if (rc || dpll__clause(s, r->refs[k])->size < 2)
       return rc;
@@ -249,9 +264,9 @@ static int step(dpll_solver *s, round *r, size_t k) {
 /* subsume
  *
  * Pre:  level 0, propagation at its fixpoint without conflict.
- * Post: learned clauses subsumed by others are deleted, strengthened ones
- *       replaced by the shorter clause (see the top of the file); the
- *       caller's clauses are unchanged; level 0, at a fixpoint.  Returns
+ * Post: clauses subsumed by others are deleted (learned) or put aside (the
+ *       caller's), strengthened ones replaced by the shorter clause (see
+ *       the top of the file); level 0, at a fixpoint.  Returns
  *       0, DPLL_UNSAT (the empty clause is derived) or DPLL_ENOMEM (what
  *       was done stays: every change follows from the clauses).
  */
