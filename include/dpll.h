@@ -371,9 +371,9 @@ enum dpll_option_kind {
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
   X(vivify, 0, 0, 1,                                                           \
-    "cdcl: at restarts, now and then shorten learned clauses (vivification)",  \
+    "cdcl: at restarts, now and then shorten clauses (vivification)",          \
     DPLL_FLAG(1), 0, "vivify",                                                 \
-    "cdcl: now and then shorten learned clauses by vivification")              \
+    "cdcl: now and then shorten clauses by vivification")                      \
   X(subsume, 0, 0, 1,                                                          \
     "cdcl: at restarts, now and then subsume and strengthen clauses",          \
     DPLL_FLAG(1), 0, "subsume",                                                \
@@ -594,7 +594,7 @@ DPLL_API int dpll_cube(dpll_solver *s, int depth, int64_t count,
   X(minimized, "minimized", "cdcl: literals minimisation removed")             \
   X(restarts, "restarts", "cdcl: restarts")                                    \
   X(deleted, "deleted", "cdcl: learned clauses deleted by reduction")          \
-  X(vivified, "vivified", "cdcl: learned clauses shortened by vivification")   \
+  X(vivified, "vivified", "cdcl: clauses shortened by vivification")           \
   X(vivified_lits, "vivified literals", "cdcl: the literals it removed")       \
   X(lucky, "lucky", "cdcl: solves settled by a lucky descent (option lucky)")  \
   X(eliminated, "eliminated", "cdcl: variables resolved away (eliminate)")     \

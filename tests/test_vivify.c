@@ -1,4 +1,6 @@
-/* test_vivify.c - vivification of learned clauses (vivify.c), white-box.
+/* test_vivify.c - vivification (vivify.c), white-box.  Parts 0, 1 and 3
+ * mark the caller's clauses tested (learned_only), so that their rounds
+ * test learned clauses alone; part 5 is about the caller's.
  *
  *  0. Worked examples: hand-written clauses and learned clauses, and the
  *     outcome of a round worked out by hand: a clause shortened, the
@@ -32,7 +34,15 @@
  *  4. Incremental use on pigeonholes with selectors, hard enough that
  *     every other solve has rounds of its own; each answer is judged by a
  *     matching written here, each UNSAT confirmed by a classic solver.
+ *  5. The caller's clauses: random 3-SAT formulas with some clauses widened
+ *     by a literal are stopped after 3 conflicts and given a round; the
+ *     caller's clauses must keep their literals, each one put aside must
+ *     have a proper part among the learned clauses, every learned clause
+ *     must be implied (brute force), and the solve after must be right;
+ *     pigeonhole solves with rounds from the first conflict on have their
+ *     proofs checked.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,6 +231,14 @@ static void count_learned(void *ctx, const int *lits, size_t n) {
 
 /* ---- Getting to where a round may run ------------------------------------ */
 
+/* Marks the caller's clauses tested, so that a round tests only learned
+ * ones (the checks of parts 0, 1 and 3 are about those; part 5 is about
+ * the caller's). */
+static void learned_only(dpll_solver *s) {
+  for (size_t i = 0; i < dpll__num_clauses(s); i++)
+    dpll__clause(s, dpll__clause_ref(s, i))->flags |= CLAUSE_VIVIFIED;
+}
+
 /* After dpll_solve: level 0 with its consequences drawn (the solve may
  * stop right after learning a unit, and its reset drops the pure literals
  * and queues level 0 again).  Returns 0, or 1 if level 0 is in conflict
@@ -262,6 +280,7 @@ static int checked_round(dpll_solver *s, const uint32_t *models, size_t nmodels,
   rec->count = 0;
   rec->on = 1;
   s->vivify.ticks = 0; /* the whole history is the budget */
+  learned_only(s);
   int rc = dpll__vivify(s);
   rec->on = 0;
   dpll_get_stats(s, &st1);
@@ -403,6 +422,7 @@ static cref inject(dpll_solver *s, uint32_t lbd, int n, ...) {
 static int generous_round(dpll_solver *s) {
   assert_false(to_root_fixpoint(s));
   s->vivify.ticks = dpll__ticks(s) - 1000000;
+  learned_only(s);
   return dpll__vivify(s);
 }
 
@@ -685,6 +705,123 @@ static void option_on_off(const char *name, const oracle_formula *f,
       (unsigned long long)on.vivified, (unsigned long long)on.vivified_lits);
 }
 
+/* One round on the caller's clauses too, judged: the caller's clauses
+ * keep their literals; each one put aside has a proper part among the
+ * learned clauses; every learned clause is implied; the invariants hold.
+ * Returns how many of the caller's were put aside. */
+static size_t callers_round(dpll_solver *s, const uint32_t *models,
+                            size_t nmodels, int n) {
+  size_t nc = dpll__num_clauses(s);
+  lclause *orig = grown(NULL, nc + 1, sizeof *orig);
+  for (size_t i = 0; i < nc; i++) {
+    const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
+    orig[i].size = c->size;
+    memcpy(orig[i].lits, c->lits, c->size * sizeof c->lits[0]);
+    sort_lits(&orig[i]);
+  }
+  s->vivify.ticks = 0; /* the whole history is the budget */
+  int rc = dpll__vivify(s);
+  CHECK(rc == 0 || (rc == DPLL_UNSAT && nmodels == 0),
+        "formula %d: dpll__vivify returned %d", n, rc);
+  const char *why = dpll__check(s);
+  CHECK(why == NULL, "formula %d: %s", n, why);
+  size_t na, aside = 0;
+  lclause *after = snapshot(s, &na);
+  for (size_t i = 0; i < na; i++)
+    CHECK(implied(int_masks(after[i].lits, after[i].size), models, nmodels),
+          "formula %d: learned clause %zu is not implied", n, i);
+  for (size_t i = 0; i < nc; i++) {
+    const clause *c = dpll__clause(s, dpll__clause_ref(s, i));
+    lclause now = {.size = c->size};
+    memcpy(now.lits, c->lits, c->size * sizeof c->lits[0]);
+    sort_lits(&now);
+    CHECK(same(&now, &orig[i]), "formula %d: clause %zu changed", n, i);
+    if (!(c->flags & CLAUSE_ASIDE))
+      continue;
+    aside++;
+    bool part = false;
+    for (size_t k = 0; k < na && !part; k++)
+      part = !(after[k].flags & CLAUSE_DELETED) &&
+             proper_subset(&after[k], &orig[i]);
+    CHECK(part, "formula %d: clause %zu put aside without a shorter one", n, i);
+  }
+  free(after);
+  free(orig);
+  return aside;
+}
+
+/* Part 5: rounds on the caller's clauses (random 3-SAT with some clauses
+ * widened by a literal, which others may imply in part), then the solve
+ * after, judged by brute force; and whole solves with rounds, whose
+ * proofs are checked. */
+static void test_callers_clauses(void **state) {
+  (void)state;
+  uint64_t rng = 0x51ed270b27f3c2a1ULL;
+  uint32_t *models = grown(NULL, (size_t)1 << MAXV, sizeof *models);
+  size_t aside = 0, proofs = 0;
+  for (long n = 0; n < tier_cases(SMALL_FORMULAS); n++) {
+    oracle_formula f;
+    int nv = 10 + xorshift_below(&rng, MAXV - 10 + 1);
+    cnf_random(&f, &rng, nv, (size_t)(3 * nv), 3);
+    for (size_t i = 0, m = f.num_clauses; i < m / 3; i++) {
+      int lits[4];
+      memcpy(lits, f.lits + f.start[i], 3 * sizeof *lits);
+      int v = 1 + xorshift_below(&rng, nv);
+      bool fresh = v != abs(lits[0]) && v != abs(lits[1]) && v != abs(lits[2]);
+      lits[3] = xorshift_below(&rng, 2) ? v : -v;
+      lits[0] = -lits[0]; /* implied in part only now and then */
+      if (fresh)
+        oracle_add(&f, lits, 4);
+    }
+    size_t nmodels = all_models(&f, models);
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    add_formula(s, &f, 0);
+    assert_int_equal(dpll_set_option(s, "conflict_limit", 3), 0);
+    if (dpll_solve(s) == DPLL_UNKNOWN && !to_root_fixpoint(s))
+      aside += callers_round(s, models, nmodels, (int)n);
+    assert_int_equal(dpll_set_option(s, "conflict_limit", -1), 0);
+    int res = dpll_solve(s);
+    CHECK(res == (nmodels ? DPLL_SAT : DPLL_UNSAT),
+          "formula %d: the solve after gave %d, %zu models", (int)n, res,
+          nmodels);
+    if (res == DPLL_SAT)
+      CHECK(model_satisfies_with(s, &f, NULL, 0), "formula %d: a false model",
+            (int)n);
+    dpll_free(s);
+    oracle_free(&f);
+  }
+  /* Whole solves with rounds early, proofs checked. */
+  for (int holes = 5; holes <= 7; holes++) {
+    oracle_formula f;
+    oracle_pigeons(&f, holes);
+    dpll_solver *s = dpll_new();
+    assert_non_null(s);
+    assert_int_equal(dpll_set_option(s, "vivify", 1), 0);
+    add_formula(s, &f, 0);
+    s->vivify.next = 1; /* as if VIVIFY_GAP were 0 */
+    char *proof = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&proof, &len);
+    assert_non_null(out);
+    assert_int_equal(dpll_set_proof(s, out, DPLL_PROOF_TEXT), 0);
+    CHECK(dpll_solve(s) == DPLL_UNSAT, "PHP(%d, %d) not UNSAT", holes + 1,
+          holes);
+    fflush(out);
+    check_proof(&f, proof, len, DPLL_PROOF_TEXT, "pigeons with vivify");
+    proofs++;
+    dpll_free(s);
+    fclose(out);
+    free(proof);
+    oracle_free(&f);
+  }
+  print_message("%zu of the caller's clauses put aside for shorter ones; %zu "
+                "proofs checked\n",
+                aside, proofs);
+  CHECK(aside > 0, "no clause of the caller's was shortened");
+  free(models);
+}
+
 /* The seed of a satisfiable random 3-SAT formula of 150 variables and 639
  * clauses that takes thousands of conflicts (found by trying seeds). */
 #define HARD_SEED 19
@@ -965,6 +1102,7 @@ int main(void) {
       cmocka_unit_test(test_worked_unsat),
       cmocka_unit_test(test_worked_reason),
       cmocka_unit_test(test_rounds_sound),
+      cmocka_unit_test(test_callers_clauses),
       cmocka_unit_test(test_option),
       cmocka_unit_test(test_incremental),
       cmocka_unit_test(test_incremental_pigeons),

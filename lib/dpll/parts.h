@@ -187,6 +187,7 @@ typedef struct vivify_part {
   uint64_t next;  /* the conflict count of the next round */
   uint64_t ticks; /* propagation's work when the last round ended */
   unsigned *lits; /* the shorter clause (var_cap + 1 entries) */
+  size_t cursor;  /* the caller's clause the next round starts from */
 } vivify_part;
 
 /* subsume.c */

@@ -22,8 +22,13 @@
  * VIVIFY_GAP conflicts since the last one.  A round tests the learned
  * clauses of LBD at most VIVIFY_LBD (those reduce.c keeps longest) not
  * tested before, newest first, until it has spent VIVIFY_EFFORT percent
- * of the propagation work the search did since the last round.  The
- * probing decisions change neither the saved phases nor the activities.
+ * of the propagation work the search did since the last round; then, for
+ * as much work again, the caller's clauses not tested before, in order
+ * from where the last round stopped.  A shorter clause found for one of
+ * the caller's is a learned clause of LBD 1, which reduction keeps for the
+ * solve, and the caller's clause is put aside until the solve ends, as
+ * elimination does (elim.c); in a proof it is not deleted.  The probing
+ * decisions change neither the saved phases nor the activities.
  *
  * Off by default (option "vivify"): on the peg families and on random
  * 3-SAT it did not pay (docs/performance.md, issue 14). */
@@ -65,12 +70,15 @@ bool dpll__vivify_due(const dpll_solver *s) {
          dpll__decision_level(s) == 0 && !dpll__tracing(s);
 }
 
-/* Whether C is worth testing now: learned, live, untested, of low LBD,
- * not satisfied at level 0 and without a pure literal's variable (whose
- * value at level 0 is no consequence of the clauses). */
+/* Whether C is worth testing now: live, untested, learned of low LBD or
+ * the caller's and not put aside, not satisfied at level 0 and without a
+ * pure literal's variable (whose value at level 0 is no consequence of
+ * the clauses). */
 static bool candidate(const dpll_solver *s, const clause *c) {
-  if ((c->flags & (CLAUSE_DELETED | CLAUSE_VIVIFIED | CLAUSE_REPLACED)) ||
-      c->size <= 2 || clause_lbd(c) > VIVIFY_LBD)
+  if ((c->flags &
+       (CLAUSE_DELETED | CLAUSE_VIVIFIED | CLAUSE_REPLACED | CLAUSE_ASIDE)) ||
+      c->size <= 2 ||
+      ((c->flags & CLAUSE_LEARNED) && clause_lbd(c) > VIVIFY_LBD))
     return false;
   for (uint32_t k = 0; k < c->size; k++) {
     unsigned v = lit_var(c->lits[k]);
@@ -135,14 +143,19 @@ static int replace(dpll_solver *s, cref ref, size_t m) {
   if (rc)
     return rc;
   clause *c = dpll__clause(s, ref);
-  uint32_t lbd = clause_lbd(c);
+  bool learned = c->flags & CLAUSE_LEARNED;
+  uint32_t lbd = learned ? clause_lbd(c) : 1;
   cref fresh = dpll__clause_new(s, lits, m, true, lbd < m ? lbd : (uint32_t)m);
   /* It stands for C, and ranks as C did at the next reduction. */
+  c = dpll__clause(s, ref);
   dpll__clause(s, fresh)->flags |=
       CLAUSE_VIVIFIED | (c->flags & (CLAUSE_OLD | CLAUSE_USED));
   s->stats.vivified++;
   s->stats.vivified_lits += c->size - m;
-  c->flags |= CLAUSE_REPLACED;
+  if (learned)
+    c->flags |= CLAUSE_REPLACED;
+  else
+    dpll__clause_set_aside(s, ref);
   if (m > 1)
     return 0;
   assert(dpll__value(s, lits[0]) == 0);
@@ -157,11 +170,26 @@ static int replace(dpll_solver *s, cref ref, size_t m) {
   return 0;
 }
 
+/* Tests the clause at ref if it is a candidate, and replaces it by the
+ * shorter clause found.  0, DPLL_ENOMEM or DPLL_UNSAT. */
+static int vivify_one(dpll_solver *s, cref ref) {
+  clause *c = dpll__clause(s, ref);
+  if (!candidate(s, c))
+    return 0;
+  c->flags |= CLAUSE_VIVIFIED;
+  bool oom = false;
+  size_t m = test(s, ref, &oom);
+  if (oom)
+    return DPLL_ENOMEM;
+  return m > 0 ? replace(s, ref, m) : 0;
+}
+
 /* vivify
  *
  * Pre:  level 0, propagation at its fixpoint without conflict.
- * Post: some learned clauses are replaced by shorter ones that follow from
- *       the clauses (see the top of the file); level 0, at a fixpoint.
+ * Post: some clauses are replaced by shorter ones that follow from the
+ *       clauses (see the top of the file: the caller's are put aside);
+ *       level 0, at a fixpoint.
  *       Returns 0, DPLL_UNSAT (the empty clause is derived) or
  *       DPLL_ENOMEM (the clauses mean what they meant; the round stops).
  */
@@ -173,17 +201,17 @@ int dpll__vivify(dpll_solver *s) {
   for (size_t i = dpll__num_learnts(s); i-- > 0 && !rc;) {
     if (dpll__ticks(s) - start >= budget)
       break;
-    cref ref = dpll__learnt_ref(s, i);
-    clause *c = dpll__clause(s, ref);
-    if (!candidate(s, c))
-      continue;
-    c->flags |= CLAUSE_VIVIFIED;
-    bool oom = false;
-    size_t m = test(s, ref, &oom);
-    if (oom)
-      rc = DPLL_ENOMEM;
-    else if (m > 0)
-      rc = replace(s, ref, m);
+    rc = vivify_one(s, dpll__learnt_ref(s, i));
+  }
+  /* The caller's clauses, for as much work again. */
+  start = dpll__ticks(s);
+  size_t n = dpll__num_clauses(s);
+  for (size_t tried = 0; tried < n && !rc; tried++) {
+    if (dpll__ticks(s) - start >= budget)
+      break;
+    if (s->vivify.cursor >= n)
+      s->vivify.cursor = 0;
+    rc = vivify_one(s, dpll__clause_ref(s, s->vivify.cursor++));
   }
   dpll__reduce_replaced(s);
   s->vivify.ticks = dpll__ticks(s);
