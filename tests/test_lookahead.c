@@ -826,26 +826,9 @@ static void count_event(void *ctx, const dpll_event *e) {
  * Returns the answer; *st receives the counters. */
 static int proved_solve(dpll_solver *s, const oracle_formula *f, long i,
                         int expect, dpll_stats *st, const char *what) {
-  char *proof = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&proof, &len);
-  assert_non_null(out);
   int format = i % 2 ? DPLL_PROOF_BINARY : DPLL_PROOF_TEXT;
-  assert_int_equal(dpll_set_proof(s, out, format), 0);
-  int res = dpll_solve(s);
-  assert_int_equal(fflush(out), 0);
-  CHECK(res == DPLL_SAT || res == DPLL_UNSAT, "%s: answered %d", what, res);
-  if (expect)
-    CHECK(res == expect, "%s: answered %d with a proof, expected %d", what, res,
-          expect);
-  if (res == DPLL_SAT)
-    CHECK(model_satisfies(s, f), "%s: the model falsifies a clause", what);
-  else
-    check_proof(f, proof, len, format, what);
+  int res = solve_proved(s, f, expect, format, what);
   *st = stats_now(s);
-  assert_int_equal(dpll_set_proof(s, NULL, DPLL_PROOF_TEXT), 0);
-  fclose(out);
-  free(proof);
   return res;
 }
 

@@ -30,7 +30,6 @@
  *     checked by the counter).
  *  3. Out of memory (failalloc.c): each allocation of a round, and of a
  *     solve with rounds, fails in turn. */
-#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -404,28 +403,15 @@ static dpll_solver *early_rounds(const oracle_formula *f, bool pre) {
 static void solve_judged(const oracle_formula *f, int expect, bool pre,
                          const char *what, dpll_stats *total) {
   dpll_solver *s = early_rounds(f, pre);
-  char *proof = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&proof, &len);
-  assert_non_null(out);
-  assert_int_equal(dpll_set_proof(s, out, DPLL_PROOF_TEXT), 0);
-  int res = dpll_solve(s);
-  fflush(out);
   if (!expect && f->num_vars <= 20)
     expect = oracle_satisfiable(f, NULL) ? DPLL_SAT : DPLL_UNSAT;
   else if (!expect) /* the classic engine, in a solver of its own */
     expect = classic_answer(f, NULL, 0);
-  CHECK(res == expect, "%s: %d, expected %d", what, res, expect);
-  if (res == DPLL_SAT)
-    CHECK(model_satisfies_with(s, f, NULL, 0), "%s: a false model", what);
-  else
-    check_proof(f, proof, len, DPLL_PROOF_TEXT, what);
+  solve_proved(s, f, expect, DPLL_PROOF_TEXT, what);
   dpll_stats st = stats_of(s);
   total->conflicts += st.conflicts;
   total->substituted += st.substituted;
   dpll_free(s);
-  fclose(out);
-  free(proof);
 }
 
 /* Random 3-SAT over n variables with k planted equivalences. */

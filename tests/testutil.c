@@ -1,4 +1,5 @@
 /* testutil.c - helpers shared by the unit tests of both libraries. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -164,6 +165,29 @@ void check_proof(const oracle_formula *f, const char *proof, size_t len,
                  format == DPLL_PROOF_BINARY ? DRAT_BINARY : DRAT_TEXT, &r);
   CHECK(ok == 1, "%s: the DRAT checker gave %d: %s", what, ok, r.msg);
   free(cnf);
+}
+
+int solve_proved(dpll_solver *s, const oracle_formula *f, int expect,
+                 int format, const char *what) {
+  char *proof = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&proof, &len);
+  assert_non_null(out);
+  assert_int_equal(dpll_set_proof(s, out, format), 0);
+  int res = dpll_solve(s);
+  assert_int_equal(fflush(out), 0);
+  CHECK(res == DPLL_SAT || res == DPLL_UNSAT, "%s: dpll_solve gave %d", what,
+        res);
+  CHECK(!expect || res == expect, "%s: dpll_solve gave %d, expected %d", what,
+        res, expect);
+  if (res == DPLL_SAT)
+    CHECK(model_satisfies_with(s, f, NULL, 0), "%s: a false model", what);
+  else
+    check_proof(f, proof, len, format, what);
+  assert_int_equal(dpll_set_proof(s, NULL, DPLL_PROOF_TEXT), 0);
+  fclose(out);
+  free(proof);
+  return res;
 }
 
 peg_board *parse_board(const char *text) {

@@ -72,6 +72,13 @@ int model_satisfies_with(const dpll_solver *s, const oracle_formula *f,
  * model it gives is checked. */
 int classic_answer(const oracle_formula *f, const int *units, size_t n);
 
+/* Solves s, whose clauses are f's, with a DRAT proof (DPLL_PROOF_TEXT or
+ * _BINARY) written to memory: the answer must be DPLL_SAT or DPLL_UNSAT,
+ * and expect unless that is 0; a model must satisfy f, an UNSAT answer's
+ * proof must check.  The proof sink is unset after.  Returns the answer. */
+int solve_proved(dpll_solver *s, const oracle_formula *f, int expect,
+                 int format, const char *what);
+
 /* A proof proof[0..len-1] (format DPLL_PROOF_TEXT or _BINARY) of an
  * UNSAT answer on f must be accepted by the project's DRAT checker
  * (tools/common/drat.c); what names the case in the message. */
