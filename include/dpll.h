@@ -371,13 +371,13 @@ enum dpll_option_kind {
     DPLL_FLAG(0), 0, "no-minimize",                                            \
     "cdcl: learn clauses as analysis finds them")                              \
   X(vivify, 0, 0, 1,                                                           \
-    "cdcl: at restarts, now and then shorten clauses (vivification)",          \
-    DPLL_FLAG(1), 0, "vivify",                                                 \
-    "cdcl: now and then shorten clauses by vivification")                      \
+    "cdcl: at restarts, now and then shorten learned clauses (vivification)",  \
+    DPLL_FLAG(1), 0, "vivify", "cdcl: now and then shorten learned clauses")   \
+  X(vivify_all, 0, 0, 1, "cdcl, vivify: the caller's clauses too",             \
+    DPLL_FLAG(1), 0, "vivify-all", "cdcl: with --vivify, the input's too")     \
   X(subsume, 0, 0, 1,                                                          \
     "cdcl: at restarts, now and then subsume and strengthen clauses",          \
-    DPLL_FLAG(1), 0, "subsume",                                                \
-    "cdcl: now and then remove subsumed clauses, shorten others")              \
+    DPLL_FLAG(1), 0, "subsume", "cdcl: drop subsumed clauses, shorten others") \
   X(probe, 0, 0, 1,                                                            \
     "cdcl: at restarts, now and then probe the roots of the binary "           \
     "implication graph and set false each literal whose propagation fails",    \

@@ -1,6 +1,5 @@
-/* test_vivify.c - vivification (vivify.c), white-box.  Parts 0, 1 and 3
- * mark the caller's clauses tested (learned_only), so that their rounds
- * test learned clauses alone; part 5 is about the caller's.
+/* test_vivify.c - vivification (vivify.c), white-box.  Parts 0 to 4 are
+ * about learned clauses; part 5 about the caller's (option vivify_all).
  *
  *  0. Worked examples: hand-written clauses and learned clauses, and the
  *     outcome of a round worked out by hand: a clause shortened, the
@@ -230,14 +229,6 @@ static void count_learned(void *ctx, const int *lits, size_t n) {
 
 /* ---- Getting to where a round may run ------------------------------------ */
 
-/* Marks the caller's clauses tested, so that a round tests only learned
- * ones (the checks of parts 0, 1 and 3 are about those; part 5 is about
- * the caller's). */
-static void learned_only(dpll_solver *s) {
-  for (size_t i = 0; i < dpll__num_clauses(s); i++)
-    dpll__clause(s, dpll__clause_ref(s, i))->flags |= CLAUSE_VIVIFIED;
-}
-
 /* After dpll_solve: level 0 with its consequences drawn (the solve may
  * stop right after learning a unit, and its reset drops the pure literals
  * and queues level 0 again).  Returns 0, or 1 if level 0 is in conflict
@@ -279,7 +270,6 @@ static int checked_round(dpll_solver *s, const uint32_t *models, size_t nmodels,
   rec->count = 0;
   rec->on = 1;
   s->vivify.ticks = 0; /* the whole history is the budget */
-  learned_only(s);
   int rc = dpll__vivify(s);
   rec->on = 0;
   dpll_get_stats(s, &st1);
@@ -421,7 +411,6 @@ static cref inject(dpll_solver *s, uint32_t lbd, int n, ...) {
 static int generous_round(dpll_solver *s) {
   assert_false(to_root_fixpoint(s));
   s->vivify.ticks = dpll__ticks(s) - 1000000;
-  learned_only(s);
   return dpll__vivify(s);
 }
 
@@ -719,6 +708,7 @@ static size_t callers_round(dpll_solver *s, const uint32_t *models,
     sort_lits(&orig[i]);
   }
   s->vivify.ticks = 0; /* the whole history is the budget */
+  assert_int_equal(dpll_set_option(s, "vivify_all", 1), 0);
   int rc = dpll__vivify(s);
   CHECK(rc == 0 || (rc == DPLL_UNSAT && nmodels == 0),
         "formula %d: dpll__vivify returned %d", n, rc);
@@ -797,6 +787,7 @@ static void test_callers_clauses(void **state) {
     dpll_solver *s = dpll_new();
     assert_non_null(s);
     assert_int_equal(dpll_set_option(s, "vivify", 1), 0);
+    assert_int_equal(dpll_set_option(s, "vivify_all", 1), 0);
     add_formula(s, &f, 0);
     s->vivify.next = 1; /* as if VIVIFY_GAP were 0 */
     solve_proved(s, &f, DPLL_UNSAT, DPLL_PROOF_TEXT, "pigeons with vivify");

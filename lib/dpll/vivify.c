@@ -22,16 +22,17 @@
  * VIVIFY_GAP conflicts since the last one.  A round tests the learned
  * clauses of LBD at most VIVIFY_LBD (those reduce.c keeps longest) not
  * tested before, newest first, until it has spent VIVIFY_EFFORT percent
- * of the propagation work the search did since the last round; then, for
- * as much work again, the caller's clauses not tested before, in order
- * from where the last round stopped.  A shorter clause found for one of
- * the caller's is a learned clause of LBD 1, which reduction keeps for the
- * solve, and the caller's clause is put aside until the solve ends, as
- * elimination does (elim.c); in a proof it is not deleted.  The probing
- * decisions change neither the saved phases nor the activities.
+ * of the propagation work the search did since the last round; then, with
+ * option vivify_all, for as much work again, the caller's clauses not
+ * tested before, in order from where the last round stopped.  A shorter clause
+ * found for one of the caller's is a learned clause of LBD 1, which reduction
+ * keeps for the solve, and the caller's clause is put aside until the solve
+ * ends, as elimination does (elim.c); in a proof it is not deleted.  The
+ * probing decisions change neither the saved phases nor the activities.
  *
  * Off by default (option "vivify"): on the peg families and on random
- * 3-SAT it did not pay (docs/performance.md, issue 14). */
+ * 3-SAT it did not pay (docs/performance.md, issue 14); nor did the
+ * caller's clauses (vivify_all, issue 39). */
 #include "vivify.h"
 #include "analyze.h"
 #include "clausedb.h"
@@ -203,9 +204,9 @@ int dpll__vivify(dpll_solver *s) {
       break;
     rc = vivify_one(s, dpll__learnt_ref(s, i));
   }
-  /* The caller's clauses, for as much work again. */
+  /* The caller's clauses (option vivify_all), for as much work again. */
   start = dpll__ticks(s);
-  size_t n = dpll__num_clauses(s);
+  size_t n = s->opt[OPT_vivify_all] ? dpll__num_clauses(s) : 0;
   for (size_t tried = 0; tried < n && !rc; tried++) {
     if (dpll__ticks(s) - start >= budget)
       break;
