@@ -81,10 +81,9 @@ extern "C" {
 
 #define DPLL_VERSION "0.1.0"
 
-/* The largest variable index a solver accepts (16,777,215).  Larger
- * literals (and INT_MIN) are rejected with DPLL_ERANGE.  Memory grows with
- * the largest variable mentioned (about 130 bytes each), so this bound
- * keeps a stray huge number from exhausting memory. */
+/* The largest variable a solver accepts; larger literals (and INT_MIN) are
+ * DPLL_ERANGE.  Memory grows with the largest variable mentioned (about
+ * 130 bytes each): the bound keeps a stray huge number from using it up. */
 #define DPLL_MAX_VAR ((1 << 24) - 1)
 
 /* ------------------------------------------------------------------------
@@ -351,10 +350,11 @@ enum dpll_option_kind {
     "cdcl, eliminate: a variable that a gate defines (AND, XOR, majority...) " \
     "needs only the resolvents with its definition (the dpll tool's: 1)",      \
     DPLL_FLAG(0), 0, "no-gates", "cdcl: eliminate without gate definitions")   \
+  X(elim_rounds, 0, 0, 1, "cdcl: also eliminate at some restarts",             \
+    DPLL_FLAG(1), 0, "elim-rounds", "cdcl: also eliminate at some restarts")   \
   X(substitute, 0, 0, 1,                                                       \
     "cdcl: then replace each class of equivalent literals by one of them",     \
-    DPLL_FLAG(1), 0, "substitute",                                             \
-    "cdcl: replace equivalent literals by one of each class")                  \
+    DPLL_FLAG(1), 0, "substitute", "cdcl: replace equivalent literals")        \
   X(xor, DPLL_XOR_NONE, 0, 2,                                                  \
     "cdcl: first, in a solve that keeps no learned clause and writes no "      \
     "proof, solve the clauses' XORs by Gauss-Jordan elimination and add "      \

@@ -597,20 +597,11 @@ static int solve_call(void *s) { return dpll_solve(s); }
 
 /* The answer or DPLL_ENOMEM, then the answer from the solve after. */
 static void solve_judge(void *obj, int res, bool failed, void *ctx) {
-  dpll_solver *s = obj;
   oom_case *c = ctx;
-  dpll_stats st = stats_of(s);
-  CHECK(res == c->expect || (failed && res == DPLL_ENOMEM),
-        "allocation %ld: dpll_solve gave %d", oom.at, res);
+  dpll_stats st = stats_of(obj);
   CHECK(failed || st.substituted > 0, "no round did anything");
   c->in_rounds += res == DPLL_ENOMEM && st.substituted > 0;
-  if (failed)
-    res = dpll_solve(s);
-  CHECK(res == c->expect, "allocation %ld: the solve after gave %d", oom.at,
-        res);
-  if (res == DPLL_SAT)
-    CHECK(model_satisfies_with(s, &c->f, NULL, 0), "a false model");
-  dpll_free(s);
+  judge_after_failure(obj, &c->f, res, failed, c->expect, oom.at);
 }
 
 /* Each allocation of a whole solve with early rounds fails in turn. */

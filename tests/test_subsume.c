@@ -489,16 +489,11 @@ static int solve_call(void *s) { return dpll_solve(s); }
 
 /* UNSAT or DPLL_ENOMEM, then UNSAT from the solve after. */
 static void solve_judge(void *obj, int res, bool failed, void *ctx) {
-  dpll_solver *s = obj;
   oom_case *c = ctx;
-  dpll_stats st = stats_of(s);
-  CHECK(res == DPLL_UNSAT || (failed && res == DPLL_ENOMEM),
-        "allocation %ld: dpll_solve gave %d", oom.at, res);
+  dpll_stats st = stats_of(obj);
   CHECK(failed || st.subsumed + st.strengthened > 0, "no round did anything");
   c->in_rounds += res == DPLL_ENOMEM && st.subsumed + st.strengthened > 0;
-  CHECK(!failed || dpll_solve(s) == DPLL_UNSAT,
-        "allocation %ld: the solve after", oom.at);
-  dpll_free(s);
+  judge_after_failure(obj, &c->f, res, failed, DPLL_UNSAT, oom.at);
 }
 
 /* Each allocation of a whole solve with early rounds fails in turn. */

@@ -190,6 +190,19 @@ int solve_proved(dpll_solver *s, const oracle_formula *f, int expect,
   return res;
 }
 
+void judge_after_failure(dpll_solver *s, const oracle_formula *f, int res,
+                         bool failed, int expect, long at) {
+  CHECK(res == expect || (failed && res == DPLL_ENOMEM),
+        "allocation %ld: dpll_solve gave %d", at, res);
+  if (failed)
+    res = dpll_solve(s);
+  CHECK(res == expect, "allocation %ld: the solve after gave %d", at, res);
+  if (res == DPLL_SAT)
+    CHECK(model_satisfies_with(s, f, NULL, 0), "allocation %ld: a false model",
+          at);
+  dpll_free(s);
+}
+
 peg_board *parse_board(const char *text) {
   peg_board *b = NULL;
   peg_error err;

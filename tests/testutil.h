@@ -79,6 +79,13 @@ int classic_answer(const oracle_formula *f, const int *units, size_t n);
 int solve_proved(dpll_solver *s, const oracle_formula *f, int expect,
                  int format, const char *what);
 
+/* After a solve of s (f's clauses) that gave res in a run where an
+ * allocation may have failed (failed, and at its number): res must be
+ * expect, or DPLL_ENOMEM after a failure, in which case s solves again;
+ * the answer must then be expect and a model must satisfy f.  Frees s. */
+void judge_after_failure(dpll_solver *s, const oracle_formula *f, int res,
+                         bool failed, int expect, long at);
+
 /* A proof proof[0..len-1] (format DPLL_PROOF_TEXT or _BINARY) of an
  * UNSAT answer on f must be accepted by the project's DRAT checker
  * (tools/common/drat.c); what names the case in the message. */

@@ -94,8 +94,8 @@ static int import_shared(dpll_solver *s) {
 /* A restart, and what runs at level 0 after it: the clauses shared by
  * a portfolio (their units propagated: the rounds below start from a
  * fixpoint; a conflict stays on the queue for the loop to find again),
- * rephasing, vivification, probing, substitution (its units propagated)
- * and subsumption, each when due.  Returns 0,
+ * rephasing, vivification, probing, elimination, substitution (its units
+ * propagated) and subsumption, each when due.  Returns 0,
  * DPLL_UNSAT or DPLL_ENOMEM. */
 static int restart(dpll_solver *s) {
   dpll__restart(s, 0);
@@ -111,6 +111,8 @@ static int restart(dpll_solver *s) {
   if (dpll__vivify_due(s) && (rc = dpll__vivify(s)) != 0)
     return rc;
   if (dpll__probe_due(s) && (rc = dpll__probe(s)) != 0)
+    return rc;
+  if (dpll__elim_due(s) && (rc = dpll__elim_inprocess(s)) != 0)
     return rc;
   if (dpll__subst_due(s)) {
     if ((rc = dpll__subst(s)) != 0)
@@ -192,6 +194,7 @@ int dpll__cdcl(dpll_solver *s) {
   dpll__probe_init(s);
   dpll__subsume_init(s);
   dpll__subst_init(s);
+  dpll__elim_init(s);
   for (;;) {
     cref conflict = dpll__propagate(s);
     if (conflict == CREF_OOM)

@@ -61,12 +61,14 @@
  * put aside or deleted.  Rounds repeat while they eliminate and the work
  * stays within a budget in proportion to the formula. */
 #include "elim.h"
+#include "assume.h"
 #include "clausedb.h"
 #include "gates.h"
 #include "internal.h"
 #include "memory.h"
 #include "propagate.h"
 #include "reduce.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +79,10 @@
 #define ELIM_KEEP_SHARE 4       /* kept if a quarter of the variables went */
 #define ELIM_GATE_EXTRA 4       /* more resolvents than clauses, if defined */
 #define ELIM_BUDGET_PER_WORD 64 /* literals read, per arena word */
+#define ELIM_ROUND_PER_WORD 8   /* the same, for a pass during the search */
+#ifndef ELIM_GAP
+#define ELIM_GAP 5000 /* conflicts before the first pass during the search */
+#endif
 
 void dpll__elim_free(dpll_solver *s) { free(s->elim.stack); }
 
@@ -119,15 +125,25 @@ bool dpll__in_use(const dpll_solver *s, const clause *c) {
   return true;
 }
 
+/* Whether c counts as one of the clauses, those elimination resolves
+ * on: in use, and the caller's or learned of LBD 1.  The learned clauses
+ * that stand for clauses put aside (resolvents, and the replacements of
+ * subst.c, subsume.c and vivify.c) all have LBD 1 for the solve; others of
+ * LBD 1 are taken too, which costs some eliminations but no soundness. */
+static bool counts(const dpll_solver *s, const clause *c) {
+  return dpll__in_use(s, c) &&
+         (!(c->flags & CLAUSE_LEARNED) || clause_lbd(c) <= 1);
+}
+
 /* Counts (fill false) or lists (fill true) the free literals of the
- * clauses in use. */
+ * clauses that count. */
 static void occ_walk(const dpll_solver *s, elim_pass *e, bool fill) {
   for (int learned = 0; learned < 2; learned++) {
     size_t n = learned ? dpll__num_learnts(s) : dpll__num_clauses(s);
     for (size_t i = 0; i < n; i++) {
       cref ref = learned ? dpll__learnt_ref(s, i) : dpll__clause_ref(s, i);
       const clause *c = dpll__clause(s, ref);
-      if (!dpll__in_use(s, c))
+      if (!counts(s, c))
         continue;
       e->work += c->size;
       for (uint32_t k = 0; k < c->size; k++) {
@@ -382,6 +398,33 @@ static bool kept(const elim_pass *e) {
                                e->gates * ELIM_KEEP_SHARE >= e->eliminated);
 }
 
+/* The memory of a pass; 0 or DPLL_ENOMEM. */
+static int pass_alloc(const dpll_solver *s, elim_pass *e) {
+  size_t vars = (size_t)s->num_vars + 1;
+  e->start = malloc((2 * vars + 1) * sizeof *e->start);
+  e->mark = calloc(2 * vars, sizeof *e->mark);
+  e->state = calloc(vars, 1);
+  e->cand = malloc(vars * sizeof *e->cand);
+  return e->start && e->mark && e->state && e->cand ? 0 : DPLL_ENOMEM;
+}
+
+/* The rounds of a pass, while they eliminate and the work stays within
+ * the budget; *stop if the terminate callback, asked before each round,
+ * said stop.  keep: the pass is sure to be kept, so deleted resolvents
+ * need not wait for the end to be compacted away. */
+static int pass_rounds(dpll_solver *s, elim_pass *e, bool keep, bool *stop) {
+  bool done = false;
+  int rc = 0;
+  for (int r = 0;
+       !rc && !done && !*stop && r < ELIM_ROUNDS && e->work <= e->budget; r++) {
+    if (!(*stop = dpll__terminated(s)))
+      rc = elim_round(s, e, &done);
+    if ((keep || kept(e)) && dpll__store_garbage(s) > dpll__arena_words(s) / 4)
+      dpll__reduce_sweep(s);
+  }
+  return rc;
+}
+
 /* elim
  *
  * Pre:  level 0 at a fixpoint, no pending conflict, no assumptions, no
@@ -395,25 +438,14 @@ static bool kept(const elim_pass *e) {
  */
 int dpll__elim(dpll_solver *s) {
   assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
-  size_t vars = (size_t)s->num_vars + 1;
   elim_pass e = {0};
-  e.start = malloc((2 * vars + 1) * sizeof *e.start);
-  e.mark = calloc(2 * vars, sizeof *e.mark);
-  e.state = calloc(vars, 1);
-  e.cand = malloc(vars * sizeof *e.cand);
   size_t arena0 = dpll__arena_words(s); /* the resolvents come after */
   assert(dpll__num_learnts(s) == 0 && dpll__store_garbage(s) == 0);
   e.budget = ELIM_BUDGET_PER_WORD * (uint64_t)arena0;
-  int rc = e.start && e.mark && e.state && e.cand ? 0 : DPLL_ENOMEM;
-  bool done = false, stop = false;
-  for (int r = 0;
-       !rc && !done && !stop && r < ELIM_ROUNDS && e.work <= e.budget; r++) {
-    if (!(stop = dpll__terminated(s)))
-      rc = elim_round(s, &e, &done);
-    /* Once it is to be kept, deleted resolvents need not wait. */
-    if (kept(&e) && dpll__store_garbage(s) > dpll__arena_words(s) / 4)
-      dpll__reduce_sweep(s);
-  }
+  bool stop = false;
+  int rc = pass_alloc(s, &e);
+  if (!rc)
+    rc = pass_rounds(s, &e, false, &stop);
   pass_free(&e);
   if (kept(&e)) {
     s->stats.eliminated += e.eliminated;
@@ -426,6 +458,67 @@ int dpll__elim(dpll_solver *s) {
   dpll__store_restore(s);
   dpll__store_truncate(s, arena0);
   return rc ? rc : stop ? ELIM_STOPPED : 0;
+}
+
+/* ---- During the search (option elim_rounds) ------------------------------ */
+
+void dpll__elim_init(dpll_solver *s) {
+  if (s->elim.next == 0)
+    s->elim.next = s->stats.conflicts + ELIM_GAP;
+}
+
+bool dpll__elim_due(const dpll_solver *s) {
+  return s->opt[OPT_elim_rounds] && s->stats.conflicts >= s->elim.next &&
+         dpll__decision_level(s) == 0 && !dpll__assuming(s) &&
+         !dpll__tracing(s);
+}
+
+/* Deletes the learned clauses that hold an eliminated variable and do not
+ * count (those that count went with their variable): they follow from
+ * the clauses, so a model extended satisfies them anyway, but the search
+ * would bring the variable back.  None is a reason: the variable is free. */
+static void drop_redundant(dpll_solver *s, const elim_pass *e) {
+  for (size_t i = 0; i < dpll__num_learnts(s); i++) {
+    cref ref = dpll__learnt_ref(s, i);
+    const clause *c = dpll__clause(s, ref);
+    if (c->flags & CLAUSE_DELETED)
+      continue;
+    for (uint32_t k = 0; k < c->size; k++)
+      if (e->state[lit_var(c->lits[k])] == GONE) {
+        assert(dpll__value(s, c->lits[k]) == 0);
+        dpll__clause_delete(s, ref);
+        break;
+      }
+  }
+}
+
+/* elim_inprocess
+ *
+ * Pre:  level 0 at a fixpoint, no pending conflict, no assumptions.
+ * Post: a pass as dpll__elim's, on the clauses that count, always kept,
+ *       within ELIM_ROUND_PER_WORD reads per arena word; the learned
+ *       clauses of the variables that went deleted; level 0 at a
+ *       fixpoint.  Returns 0 or DPLL_ENOMEM (what was done stays: a
+ *       variable goes whole or not at all).
+ */
+int dpll__elim_inprocess(dpll_solver *s) {
+  assert(dpll__decision_level(s) == 0 && dpll__at_fixpoint(s));
+  s->elim.rounds++;
+  s->elim.next = s->stats.conflicts + ELIM_GAP * (s->elim.rounds + 1);
+  elim_pass e = {0};
+  e.budget = ELIM_ROUND_PER_WORD * (uint64_t)dpll__arena_words(s);
+  bool stop = false; /* (the search's loop asks again) */
+  int rc = pass_alloc(s, &e);
+  if (!rc)
+    rc = pass_rounds(s, &e, true, &stop);
+  if (e.eliminated > 0) {
+    drop_redundant(s, &e);
+    s->stats.eliminated += e.eliminated;
+    s->stats.gates += e.gates;
+    dpll__reduce_sweep(s);
+  }
+  pass_free(&e);
+  return rc;
 }
 
 int dpll__elim_save(dpll_solver *s, const unsigned *lits, size_t n) {

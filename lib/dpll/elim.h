@@ -19,6 +19,11 @@ int dpll__elim(dpll_solver *s);
 /* Saves a clause for dpll__elim_extend, which makes lits[0] true when the
  * others are false (subst.c saves equivalences so); 0 or DPLL_ENOMEM. */
 int dpll__elim_save(dpll_solver *s, const unsigned *lits, size_t n);
+/* Passes during the search (option elim_rounds): at restarts, once due by
+ * the conflict count (ELIM_GAP, then 2, 3... times as many). */
+void dpll__elim_init(dpll_solver *s);
+bool dpll__elim_due(const dpll_solver *s);
+int dpll__elim_inprocess(dpll_solver *s);
 void dpll__elim_extend(const dpll_solver *s, unsigned char *model);
 void dpll__elim_restore(dpll_solver *s);
 void dpll__elim_free(dpll_solver *s);

@@ -217,6 +217,8 @@ typedef struct subst_part {
 typedef struct elim_part {
   unsigned *stack;
   size_t size, cap;
+  uint64_t next;   /* the conflict count of the next pass in the search */
+  uint64_t rounds; /* passes in the search so far */
 } elim_part;
 
 /* reduce.c */

@@ -370,6 +370,7 @@ def test_int_options_round_trip(name, value):
     {"pure": 1, "algorithm": "dpll"}, {"eliminate": 1}, {"vivify": 1},
     {"eliminate": 1, "gates": 1}, {"subsume": 1}, {"substitute": 1},
     {"substitute": 1, "eliminate": 0}, {"vivify": 1, "vivify_all": 1},
+    {"elim_rounds": 1},
     {"restarts": "modes"}, {"heuristic": "vmtf"},
     {"lookahead": 1, "algorithm": "dpll"}, {"restarts": "luby", "luby_unit": 8},
     {"factor": 1, "pure": 0, "algorithm": "cdcl"},
@@ -396,7 +397,8 @@ def _assert_plain_error(excinfo):
 OPTION_NAMES = ["algorithm", "heuristic", "restarts", "pure", "luby_unit",
                 "reduce", "target_phase", "minimize", "lucky", "eliminate",
                 "vivify", "rephase", "lookahead", "seed", "decision_limit",
-                "conflict_limit", "factor", "subsume", "substitute", "vivify_all"]
+                "conflict_limit", "factor", "subsume", "substitute", "vivify_all",
+                "elim_rounds"]
 
 
 def test_every_documented_option_exists():
