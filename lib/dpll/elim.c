@@ -59,7 +59,13 @@
  * took a quarter of the pass's instructions).  Between rounds nothing is
  * compacted until elimination is sure to be kept: the walk skips clauses
  * put aside or deleted.  Rounds repeat while they eliminate and the work
- * stays within a budget in proportion to the formula. */
+ * stays within a budget in proportion to the formula.
+ *
+ * During the search (option elim_rounds) a pass runs at some restarts, on
+ * the clauses that count (counts(): the caller's, and the learned ones of
+ * LBD 1, among which every clause that stands for one put aside), always
+ * kept, with a smaller budget; the learned clauses of the variables that
+ * went are deleted.  It did not pay on the corpus (docs/performance.md). */
 #include "elim.h"
 #include "assume.h"
 #include "clausedb.h"
