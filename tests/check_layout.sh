@@ -110,7 +110,7 @@ parts="trail=propagate.c watch=watches.c store=clausedb.c input=add.c
   an=analyze.c heap=heap.c phase=phase.c scan=branch.c look=lookahead.c
   pure=purecount.c restart=restart.c reduce=reduce.c trace=trace.c
   check=check.c proof=proof.c assume=assume.c vivify=vivify.c
-  subsume=subsume.c subst=subst.c"
+  subsume=subsume.c subst=subst.c elim=elim.c"
 awk -v parts="$parts" '
   BEGIN {
     n = split(parts, p, /[ \n]+/)

@@ -55,7 +55,8 @@
 
 #define DONE UINT32_MAX /* low[lit] once its component is found */
 #ifndef SUBST_GAP
-#define SUBST_GAP 2000 /* conflicts before the first round, then 2 x ... */
+#define SUBST_GAP 2000 /* conflicts before round 1; round k waits k + 1 gaps   \
+                        */
 #endif
 
 /* The schedule runs on across solves, as probe.c's does. */
